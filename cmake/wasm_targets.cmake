@@ -1,0 +1,57 @@
+# Emscripten targets: the Catch2 suite as tp_tests.js (run under Node) and the Embind module.
+
+# em++'s link step runs Debian's acorn-optimizer, which finds acorn only through NODE_PATH
+# (Debian installs it under /usr/share/nodejs). Every link goes through this launcher.
+find_path(TP_NODE_MODULES_DIR NAMES acorn/package.json
+          PATHS /usr/share/nodejs /usr/lib/nodejs /usr/lib/node_modules
+          NO_DEFAULT_PATH NO_CMAKE_FIND_ROOT_PATH)
+if(NOT TP_NODE_MODULES_DIR)
+  message(FATAL_ERROR "acorn (needed by em++) not found; run scripts/setup.sh")
+endif()
+set(CMAKE_CXX_LINKER_LAUNCHER ${CMAKE_COMMAND} -E env "NODE_PATH=${TP_NODE_MODULES_DIR}")
+
+if(TP_BUILD_TESTS)
+  enable_testing()
+  file(GLOB TP_TEST_SOURCES CONFIGURE_DEPENDS native_tests/*.cpp)
+  add_executable(tp_tests ${TP_TEST_SOURCES})
+  target_link_libraries(tp_tests PRIVATE tp_core)
+  target_compile_definitions(tp_tests PRIVATE
+    TP_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/native_tests/data")
+  set_target_properties(tp_tests PROPERTIES SUFFIX ".cjs")
+  # .cjs: the package is "type": "module", and this glue is CommonJS.
+  # NODERAWFS: tests read fixture files straight from disk. EXIT_RUNTIME: Catch2's exit code
+  # becomes node's exit code.
+  target_link_options(tp_tests PRIVATE
+    -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
+    -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB)
+  tp_set_warnings(tp_tests)
+  # Node 20's global fetch() trips the 3.1.6 glue on file paths; the flag turns it off.
+  add_test(NAME wasm_catch2 COMMAND node --no-experimental-fetch $<TARGET_FILE:tp_tests>)
+endif()
+
+file(GLOB TP_BINDING_SOURCES CONFIGURE_DEPENDS src/bindings/*.cpp)
+if(TP_BINDING_SOURCES)
+  add_executable(tp_web ${TP_BINDING_SOURCES})
+  target_link_libraries(tp_web PRIVATE tp_core)
+  tp_set_warnings(tp_web)
+  # One ES-module build serves browsers, workers and Node (Node passes wasmBinary itself).
+  # DYNAMIC_EXECUTION=0 keeps `new Function` out of the glue for strict CSP pages.
+  target_link_options(tp_web PRIVATE
+    --bind -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker
+    -sEXPORT_NAME=createTransformerPlaygroundModule -sDYNAMIC_EXECUTION=0
+    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=32MB -sFILESYSTEM=0 -sTOTAL_STACK=2MB)
+  set_target_properties(tp_web PROPERTIES
+    OUTPUT_NAME transformer_playground
+    SUFFIX ".js"
+    RUNTIME_OUTPUT_DIRECTORY "${PROJECT_SOURCE_DIR}/web/lib/wasm")
+endif()
+
+file(GLOB TP_BENCH_SOURCES CONFIGURE_DEPENDS bench/*.cpp)
+if(TP_BENCH_SOURCES)
+  add_executable(tp_bench ${TP_BENCH_SOURCES})
+  target_link_libraries(tp_bench PRIVATE tp_core)
+  target_include_directories(tp_bench PRIVATE ${PROJECT_SOURCE_DIR})
+  set_target_properties(tp_bench PROPERTIES SUFFIX ".cjs")
+  target_link_options(tp_bench PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1
+                      -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB)
+endif()

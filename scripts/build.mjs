@@ -1,0 +1,49 @@
+// Builds the native and/or wasm targets through the CMake presets.
+//
+//   node scripts/build.mjs native|native-wide|wasm|all
+// The wasm configure goes through `emcmake`, which supplies Emscripten's toolchain file; the
+// NODE_PATH workaround for em++'s link step lives in cmake/wasm_targets.cmake.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (result.error) throw new Error(`${cmd}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status})`);
+}
+
+const jobs = ['--', '-j2'];
+
+export function buildNative({ wide = false } = {}) {
+  const preset = wide ? 'native-wide' : 'native';
+  if (!existsSync(path.join(root, 'build', preset, 'build.ninja'))) run('cmake', ['--preset', preset]);
+  run('cmake', ['--build', '--preset', preset, ...jobs]);
+}
+
+export function buildWasm() {
+  if (!existsSync(path.join(root, 'build', 'wasm', 'build.ninja'))) run('emcmake', ['cmake', '--preset', 'wasm']);
+  run('cmake', ['--build', '--preset', 'wasm', ...jobs]);
+}
+
+const targets = { native: () => buildNative(), 'native-wide': () => buildNative({ wide: true }), wasm: buildWasm };
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const what = process.argv[2] ?? 'all';
+  const chosen = what === 'all' ? ['native', 'wasm'] : [what];
+  for (const name of chosen) {
+    if (!targets[name]) {
+      console.error(`build.mjs: unknown target '${name}'; allowed: native, native-wide, wasm, all`);
+      process.exit(2);
+    }
+  }
+  try {
+    for (const name of chosen) targets[name]();
+  } catch (e) {
+    console.error(`build.mjs: ${e.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what Transformer Playground needs to build and test, only if it is missing.
+#
+# Idempotent: on a machine that has everything it prints one line and exits. Debian packages:
+# emscripten (em++, with acorn for its link step), libsimde-dev (the SIMD layer), catch2 (v2),
+# cmake/ninja/g++, gzip, and chromium for the browser tests (skipped with --no-browser).
+# npm packages: `npm ci` when node_modules does not match package-lock.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+with_browser=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-browser) with_browser=0 ;;
+    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser)" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+command -v em++ >/dev/null 2>&1 || missing+=(emscripten)
+[ -f /usr/include/simde/x86/sse2.h ] || missing+=(libsimde-dev)
+[ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+command -v gzip >/dev/null 2>&1 || missing+=(gzip)
+if [ "$with_browser" = 1 ]; then
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]} with apt-get"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
+    sudo=sudo
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "setup: system packages present"
+fi
+
+# npm packages (devDependencies: playwright-core, typescript, the tfjs benchmark peer).
+lock_hash=$(sha1sum package-lock.json | cut -d' ' -f1)
+if [ ! -f node_modules/.tp-lock-hash ] || [ "$(cat node_modules/.tp-lock-hash)" != "$lock_hash" ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.tp-lock-hash
+else
+  echo "setup: node_modules up to date"
+fi

@@ -1,0 +1,132 @@
+// `npm test`: set up, build both targets, run every suite, print one closing line.
+//
+//   1. scripts/setup.sh          system packages and npm packages, only if missing
+//   2. native + wasm builds      through the CMake presets (scripts/build.mjs)
+//   3. suites, in order:
+//        native Catch2 (ctest)   one ctest entry per TEST_CASE
+//        wasm Catch2 (Node)      the same sources built with em++
+//        node:test (wasm_tests)  the JavaScript API against the Embind module
+//        browser (Chromium)      the pages, end to end, through playwright-core
+//   4. "N passed, M failed" for the whole run; exit status 1 on any failure.
+// `npm test -- --only native,wasm` runs a subset (native, wasm, node, browser) while developing.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { readdirSync, existsSync } from 'node:fs';
+import { buildNative, buildWasm, root } from './build.mjs';
+
+const suites = ['native', 'wasm', 'node', 'browser'];
+const onlyArg = process.argv.find((a) => a.startsWith('--only'));
+const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',') : suites;
+for (const s of only) {
+  if (!suites.includes(s)) {
+    console.error(`test.mjs: unknown suite '${s}'; allowed: ${suites.join(', ')}`);
+    process.exit(2);
+  }
+}
+
+function banner(text) {
+  console.log(`\n=== ${text} ${'='.repeat(Math.max(0, 76 - text.length))}`);
+}
+
+// Runs a command, echoing its output live, and resolves with { code, output }.
+function runLive(cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (stream) => (chunk) => {
+      output += chunk;
+      stream.write(chunk);
+    };
+    child.stdout.on('data', onData(process.stdout));
+    child.stderr.on('data', onData(process.stderr));
+    child.on('error', (e) => resolve({ code: 127, output: `${output}\n${e.message}` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+// Counts from each runner's own summary line; a runner that crashed before its summary counts
+// as one failure so the run can never pass silently.
+function ctestCounts({ code, output }) {
+  const m = output.match(/(\d+)% tests passed, (\d+) tests? failed out of (\d+)/);
+  if (!m) return { passed: 0, failed: 1 };
+  const total = Number(m[3]), failed = Number(m[2]);
+  return { passed: total - failed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
+}
+
+function catchCounts({ code, output }) {
+  const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
+  let m = clean.match(/All tests passed \(\d+ assertions? in (\d+) test cases?\)/);
+  if (m) return { passed: Number(m[1]), failed: code === 0 ? 0 : 1 };
+  m = clean.match(/test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/);
+  if (m) return { passed: Number(m[2]), failed: Math.max(Number(m[3]), code === 0 ? 0 : 1) };
+  m = clean.match(/test cases:\s*(\d+)\s*\|\s*(\d+) failed/);
+  if (m) return { passed: 0, failed: Number(m[2]) };
+  return { passed: 0, failed: 1 };
+}
+
+function nodeTestCounts({ code, output }) {
+  const pass = output.match(/^# pass (\d+)/m), fail = output.match(/^# fail (\d+)/m);
+  if (!pass || !fail) return { passed: 0, failed: 1 };
+  const failed = Number(fail[1]);
+  return { passed: Number(pass[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
+}
+
+function testFiles(dir) {
+  const full = path.join(root, dir);
+  if (!existsSync(full)) return [];
+  return readdirSync(full).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => path.join(dir, f));
+}
+
+async function main() {
+  const started = Date.now();
+  banner('setup');
+  const setupArgs = only.includes('browser') ? [] : ['--no-browser'];
+  const setup = spawnSync('bash', ['scripts/setup.sh', ...setupArgs], { cwd: root, stdio: 'inherit' });
+  if (setup.status !== 0) {
+    console.log('\n0 passed, 1 failed (setup failed)');
+    process.exit(1);
+  }
+
+  banner('build');
+  try {
+    if (only.includes('native')) buildNative();
+    if (only.some((s) => s !== 'native')) buildWasm();
+  } catch (e) {
+    console.error(e.message);
+    console.log('\n0 passed, 1 failed (build failed)');
+    process.exit(1);
+  }
+
+  const results = [];
+  if (only.includes('native')) {
+    banner('native Catch2 (ctest)');
+    results.push(['native Catch2', ctestCounts(await runLive('ctest', ['--test-dir', 'build/native', '-j2', '--output-on-failure', '--timeout', '900']))]);
+  }
+  if (only.includes('wasm')) {
+    banner('wasm Catch2 (the same sources, em++, under Node)');
+    results.push(['wasm Catch2', catchCounts(await runLive('node', ['--no-experimental-fetch', 'build/wasm/tp_tests.cjs', '--use-colour', 'no']))]);
+  }
+  if (only.includes('node')) {
+    banner('node:test (wasm_tests)');
+    const files = testFiles('wasm_tests');
+    results.push(['node:test', nodeTestCounts(await runLive('node', ['--test', '--test-reporter=tap', ...files]))]);
+  }
+  if (only.includes('browser')) {
+    banner('browser (Chromium via playwright-core)');
+    const files = testFiles('wasm_tests/browser');
+    results.push(['browser', nodeTestCounts(await runLive('node', ['--test', '--test-concurrency=1', '--test-reporter=tap', ...files]))]);
+  }
+
+  banner('summary');
+  let passed = 0, failed = 0;
+  for (const [name, c] of results) {
+    console.log(`${name.padEnd(16)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(5)} failed`);
+    passed += c.passed;
+    failed += c.failed;
+  }
+  console.log(`(${((Date.now() - started) / 60000).toFixed(1)} min)`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main();

@@ -1,0 +1,444 @@
+// Strict JSON parsing and compact writing; see json.h.
+#include "io/json.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/error.h"
+
+namespace tp::json {
+
+const char* type_name(Value::Type type) {
+  switch (type) {
+    case Value::Type::Null: return "null";
+    case Value::Type::Bool: return "a boolean";
+    case Value::Type::Number: return "a number";
+    case Value::Type::String: return "a string";
+    case Value::Type::Array: return "an array";
+    case Value::Type::Object: return "an object";
+  }
+  return "?";
+}
+
+Value Value::array(Array items) {
+  Value v;
+  v.type_ = Type::Array;
+  v.array_ = std::move(items);
+  return v;
+}
+
+Value Value::object(Object members) {
+  Value v;
+  v.type_ = Type::Object;
+  v.object_ = std::move(members);
+  return v;
+}
+
+namespace {
+[[noreturn]] void wrong_type(std::string_view what, const char* expected, Value::Type got) {
+  TP_FAIL(what, " must be ", expected, ", got ", type_name(got));
+}
+}  // namespace
+
+bool Value::as_bool(std::string_view what) const {
+  if (type_ != Type::Bool) wrong_type(what, "a boolean", type_);
+  return bool_;
+}
+
+double Value::as_number(std::string_view what) const {
+  if (type_ != Type::Number) wrong_type(what, "a number", type_);
+  return number_;
+}
+
+std::int64_t Value::as_int(std::string_view what) const {
+  if (type_ != Type::Number) wrong_type(what, "an integer", type_);
+  TP_CHECK(std::floor(number_) == number_ && std::fabs(number_) < 9007199254740992.0, what,
+           " must be an integer, got ", number_);
+  return static_cast<std::int64_t>(number_);
+}
+
+const std::string& Value::as_string(std::string_view what) const {
+  if (type_ != Type::String) wrong_type(what, "a string", type_);
+  return string_;
+}
+
+const Value::Array& Value::as_array(std::string_view what) const {
+  if (type_ != Type::Array) wrong_type(what, "an array", type_);
+  return array_;
+}
+
+const Value::Object& Value::as_object(std::string_view what) const {
+  if (type_ != Type::Object) wrong_type(what, "an object", type_);
+  return object_;
+}
+
+Value::Array& Value::items() {
+  TP_ASSERT(type_ == Type::Array);
+  return array_;
+}
+
+Value::Object& Value::members() {
+  TP_ASSERT(type_ == Type::Object);
+  return object_;
+}
+
+const Value* Value::find(std::string_view key) const {
+  if (type_ != Type::Object) return nullptr;
+  for (const auto& [k, v] : object_) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+const Value& Value::at(std::string_view key) const {
+  if (type_ != Type::Object) wrong_type(str_cat("the value holding '", key, "'"), "an object", type_);
+  const Value* v = find(key);
+  TP_CHECK(v != nullptr, "missing key '", key, "'");
+  return *v;
+}
+
+Value& Value::set(const std::string& key, Value value) {
+  TP_ASSERT(type_ == Type::Object);
+  for (auto& [k, v] : object_) {
+    if (k == key) return v = std::move(value);
+  }
+  object_.emplace_back(key, std::move(value));
+  return object_.back().second;
+}
+
+void Value::push(Value value) {
+  TP_ASSERT(type_ == Type::Array);
+  array_.push_back(std::move(value));
+}
+
+// ---- writing ------------------------------------------------------------------------------------
+
+namespace {
+
+void write_string(const std::string& s, std::string& out) {
+  out += '"';
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  out += '"';
+}
+
+void write_number(double d, std::string& out) {
+  TP_CHECK(std::isfinite(d), "JSON cannot hold the number ", d, "; only finite numbers are allowed");
+  char buf[32];
+  if (std::floor(d) == d && std::fabs(d) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", d);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.9g", d);  // round-trips every float
+    // %.9g is exact for floats; use 17 digits when the double needs them.
+    if (std::strtod(buf, nullptr) != d) std::snprintf(buf, sizeof buf, "%.17g", d);
+  }
+  out += buf;
+}
+
+void write(const Value& v, std::string& out) {
+  switch (v.type()) {
+    case Value::Type::Null: out += "null"; break;
+    case Value::Type::Bool: out += v.as_bool() ? "true" : "false"; break;
+    case Value::Type::Number: write_number(v.as_number(), out); break;
+    case Value::Type::String: write_string(v.as_string(), out); break;
+    case Value::Type::Array: {
+      out += '[';
+      bool first = true;
+      for (const Value& item : v.as_array()) {
+        if (!first) out += ',';
+        first = false;
+        write(item, out);
+      }
+      out += ']';
+      break;
+    }
+    case Value::Type::Object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [k, item] : v.as_object()) {
+        if (!first) out += ',';
+        first = false;
+        write_string(k, out);
+        out += ':';
+        write(item, out);
+      }
+      out += '}';
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+std::string Value::dump() const {
+  std::string out;
+  write(*this, out);
+  return out;
+}
+
+// ---- parsing ------------------------------------------------------------------------------------
+
+bool is_valid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    int len;
+    std::uint32_t cp;
+    if ((c & 0xE0) == 0xC0) {
+      len = 2;
+      cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3;
+      cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > n) return false;
+    for (int k = 1; k < len; ++k) {
+      const unsigned char cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)) return false;
+    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += len;
+  }
+  return true;
+}
+
+namespace {
+
+constexpr int kMaxDepth = 64;
+
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : text_(text) {}
+
+  Value parse_document() {
+    TP_CHECK(is_valid_utf8(text_), "JSON text is not valid UTF-8");
+    skip_space();
+    Value v = parse_value(0);
+    skip_space();
+    if (pos_ != text_.size()) fail("end of input");
+    return v;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+
+  [[noreturn]] void fail(const char* expected) {
+    if (pos_ >= text_.size()) TP_FAIL("invalid JSON: expected ", expected, " at byte ", pos_, ", found end of input");
+    const char c = text_[pos_];
+    if (c >= 0x20 && c < 0x7f) TP_FAIL("invalid JSON: expected ", expected, " at byte ", pos_, ", found '", c, "'");
+    TP_FAIL("invalid JSON: expected ", expected, " at byte ", pos_, ", found byte ",
+            static_cast<int>(static_cast<unsigned char>(c)));
+  }
+
+  void skip_space() {
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r')) {
+      ++pos_;
+    }
+  }
+
+  bool consume(char c) {
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+
+  void expect_word(const char* word) {
+    for (const char* p = word; *p; ++p) {
+      if (!consume(*p)) fail(word);
+    }
+  }
+
+  Value parse_value(int depth) {
+    if (depth > kMaxDepth) TP_FAIL("invalid JSON: nesting deeper than ", kMaxDepth, " levels");
+    if (pos_ >= text_.size()) fail("a value");
+    switch (text_[pos_]) {
+      case '{': return parse_object(depth);
+      case '[': return parse_array(depth);
+      case '"': return Value(parse_string());
+      case 't': expect_word("true"); return Value(true);
+      case 'f': expect_word("false"); return Value(false);
+      case 'n': expect_word("null"); return Value();
+      default: return Value(parse_number());
+    }
+  }
+
+  Value parse_object(int depth) {
+    ++pos_;  // '{'
+    Value obj = Value::object();
+    skip_space();
+    if (consume('}')) return obj;
+    while (true) {
+      skip_space();
+      if (pos_ >= text_.size() || text_[pos_] != '"') fail("a string key");
+      std::string key = parse_string();
+      TP_CHECK(obj.find(key) == nullptr, "invalid JSON: duplicate key '", key, "' at byte ", pos_);
+      skip_space();
+      if (!consume(':')) fail("':'");
+      skip_space();
+      obj.members().emplace_back(std::move(key), parse_value(depth + 1));
+      skip_space();
+      if (consume('}')) return obj;
+      if (!consume(',')) fail("',' or '}'");
+    }
+  }
+
+  Value parse_array(int depth) {
+    ++pos_;  // '['
+    Value arr = Value::array();
+    skip_space();
+    if (consume(']')) return arr;
+    while (true) {
+      skip_space();
+      arr.items().push_back(parse_value(depth + 1));
+      skip_space();
+      if (consume(']')) return arr;
+      if (!consume(',')) fail("',' or ']'");
+    }
+  }
+
+  unsigned hex4() {
+    unsigned v = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (pos_ >= text_.size()) fail("4 hex digits");
+      const char c = text_[pos_];
+      v <<= 4;
+      if (c >= '0' && c <= '9') v |= c - '0';
+      else if (c >= 'a' && c <= 'f') v |= c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F') v |= c - 'A' + 10;
+      else fail("a hex digit");
+      ++pos_;
+    }
+    return v;
+  }
+
+  static void append_utf8(std::uint32_t cp, std::string& out) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+
+  std::string parse_string() {
+    ++pos_;  // '"'
+    std::string out;
+    while (true) {
+      if (pos_ >= text_.size()) fail("'\"' closing the string");
+      const char c = text_[pos_++];
+      if (c == '"') return out;
+      if (static_cast<unsigned char>(c) < 0x20) {
+        --pos_;
+        fail("an escaped control character");
+      }
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (pos_ >= text_.size()) fail("an escape character");
+      const char e = text_[pos_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          std::uint32_t cp = hex4();
+          if (cp >= 0xD800 && cp <= 0xDBFF) {
+            if (!consume('\\') || !consume('u')) fail("a low surrogate escape");
+            const unsigned low = hex4();
+            if (low < 0xDC00 || low > 0xDFFF) fail("a low surrogate");
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+          } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+            fail("a high surrogate before a low one");
+          }
+          append_utf8(cp, out);
+          break;
+        }
+        default:
+          pos_ -= 1;
+          fail("a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)");
+      }
+    }
+  }
+
+  double parse_number() {
+    const std::size_t start = pos_;
+    consume('-');
+    if (consume('0')) {
+      // no leading zeros
+    } else if (pos_ < text_.size() && text_[pos_] >= '1' && text_[pos_] <= '9') {
+      while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+    } else {
+      pos_ = start;
+      fail("a value");
+    }
+    if (consume('.')) {
+      if (pos_ >= text_.size() || text_[pos_] < '0' || text_[pos_] > '9') fail("a digit");
+      while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+    }
+    if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+      ++pos_;
+      if (!consume('+')) consume('-');
+      if (pos_ >= text_.size() || text_[pos_] < '0' || text_[pos_] > '9') fail("an exponent digit");
+      while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+    }
+    const std::string literal(text_.substr(start, pos_ - start));
+    const double d = std::strtod(literal.c_str(), nullptr);
+    TP_CHECK(std::isfinite(d), "invalid JSON: number ", literal, " at byte ", start, " is out of range");
+    return d;
+  }
+};
+
+}  // namespace
+
+Value parse(std::string_view text) { return Parser(text).parse_document(); }
+
+}  // namespace tp::json

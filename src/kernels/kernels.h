@@ -1,0 +1,67 @@
+// Every numeric kernel the transformer runs, with the shapes it expects.
+//
+// Two implementations stand behind each declaration here:
+//   tp::kernels      — the fast one: SIMDe 128-bit vectors, the same source for the native build
+//                      (SSE) and the wasm build (SIMD128), so native tests test what browsers run;
+//   tp::kernels::ref — the truth (reference.h): plain loops accumulating in double.
+// All matrices are row-major; `ld*` is the distance in floats between consecutive rows as stored.
+// Kernels never allocate in steady state, never throw, and write every output element (tests
+// poison outputs with NaN to prove it). "accumulate" means the output is added to, not replaced.
+#pragma once
+
+namespace tp::kernels {
+
+enum class Trans : unsigned char { N, T };
+
+// C[M,N] = op(A)[M,K] · op(B)[K,N]  (+ C when accumulate)  (+ bias[N] broadcast over rows).
+//   op(A) = A with A stored [M,K] (lda >= K) for Trans::N, or Aᵀ with A stored [K,M] (lda >= M).
+//   op(B) = B with B stored [K,N] (ldb >= N) for Trans::N, or Bᵀ with B stored [N,K] (ldb >= K).
+// The three products of a transformer: nn (dX = dY·W), nt (Y = X·Wᵀ, Q·Kᵀ), tn (dW = dYᵀ·X).
+// K == 0 gives C = bias (or leaves C + bias when accumulating).
+void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
+            const float* B, int ldb, float* C, int ldc, bool accumulate = false,
+            const float* bias = nullptr);
+
+// y[r,:] = softmax(scale * x[r,:] + mask[r,:]) for r < rows; x, y: [rows, cols] contiguous.
+// mask may be null; row r reads mask + r * mask_stride (mask_stride 0 shares one row).
+// -inf in the mask gives exact zeros; a row masked entirely gives all zeros (not NaN).
+void softmax_forward(const float* x, float* y, int rows, int cols, float scale = 1.0f,
+                     const float* mask = nullptr, int mask_stride = 0);
+// dx[r,:] (+)= scale * y[r,:] ⊙ (dy[r,:] − <dy[r,:], y[r,:]>); y is softmax_forward's output.
+void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols,
+                      float scale = 1.0f, bool accumulate = false);
+
+// LayerNorm over the last dimension. x, y: [rows, cols]; gamma, beta: [cols];
+// mean, rstd: [rows] saved for backward (rstd = 1 / sqrt(var + eps), biased variance).
+void layernorm_forward(const float* x, const float* gamma, const float* beta, float* y,
+                       float* mean, float* rstd, int rows, int cols, float eps);
+// dx (+)= ∂L/∂x; dgamma += Σ_rows dy ⊙ x̂; dbeta += Σ_rows dy.
+void layernorm_backward(const float* x, const float* gamma, const float* mean, const float* rstd,
+                        const float* dy, float* dx, float* dgamma, float* dbeta, int rows,
+                        int cols, bool accumulate_dx = false);
+
+// RMSNorm: y = x / sqrt(mean(x²) + eps) ⊙ gamma. x, y: [rows, cols]; gamma: [cols]; rstd: [rows].
+void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, int rows, int cols,
+                     float eps);
+void rmsnorm_backward(const float* x, const float* gamma, const float* rstd, const float* dy,
+                      float* dx, float* dgamma, int rows, int cols, bool accumulate_dx = false);
+
+// Activations on n contiguous floats; backward takes the forward's input x.
+// GELU is the tanh form, gelu(x) = x · σ(√(8/π) (x + 0.044715 x³)), which equals
+// 0.5 x (1 + tanh(√(2/π)(x + 0.044715 x³))) exactly (PyTorch's approximate='tanh').
+void gelu_forward(const float* x, float* y, int n);
+void gelu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate = false);
+void relu_forward(const float* x, float* y, int n);
+void relu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate = false);
+void silu_forward(const float* x, float* y, int n);  // x · σ(x)
+void silu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate = false);
+
+// Elementwise and reductions on n contiguous floats (y may alias a or x).
+void add(const float* a, const float* b, float* y, int n);  // y = a + b
+void scale(const float* x, float s, float* y, int n);       // y = s · x
+void axpy(float a, const float* x, float* y, int n);        // y += a · x
+float sum(const float* x, int n);                           // 0 for n == 0
+float max(const float* x, int n);                           // -inf for n == 0
+float dot(const float* a, const float* b, int n);
+
+}  // namespace tp::kernels

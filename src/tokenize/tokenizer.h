@@ -1,0 +1,81 @@
+// The tokenizer interface: text <-> ids, with the span of input each token covers.
+//
+// Four kinds share it: character, word (whitespace + punctuation), BPE (learned merges with byte
+// fallback) and byte-level (256 byte ids). Special tokens have fixed ids in every tokenizer:
+//   <SOS>=0 <EOS>=1 <PAD>=2 <UNK>=3 <CLS>=4 <MASK>=5
+// A tokenizer holds the first `num_specials` of them (3 for the seed's Q&A vocabulary, which has
+// exactly <SOS>, <EOS>, <PAD>; 6 otherwise), and its ordinary tokens start right after.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/json.h"
+
+namespace tp {
+
+enum SpecialId : int { kSos = 0, kEos = 1, kPad = 2, kUnk = 3, kCls = 4, kMask = 5 };
+constexpr int kAllSpecials = 6;
+const char* special_token_text(int id);  // "<SOS>" ... "<MASK>"
+
+enum class TokenizerKind { Char, Word, Bpe, Byte };
+const char* tokenizer_kind_name(TokenizerKind kind);          // "char", "word", "bpe", "byte"
+TokenizerKind parse_tokenizer_kind(std::string_view name);    // tp::Error listing the four names
+
+struct Span {
+  int begin = 0;  // [begin, end)
+  int end = 0;
+};
+
+struct Encoding {
+  std::vector<int> ids;
+  std::vector<std::string> tokens;  // display form (BPE continuation pieces start with "##")
+  std::vector<Span> byte_spans;     // into the UTF-8 input
+  std::vector<Span> utf16_spans;    // into the same text as UTF-16 code units (what JS indexes)
+};
+
+class Tokenizer {
+ public:
+  virtual ~Tokenizer() = default;
+
+  virtual TokenizerKind kind() const = 0;
+  virtual int vocab_size() const = 0;  // including the specials
+  int num_specials() const { return num_specials_; }
+  bool has_token(int id) const { return id >= 0 && id < vocab_size(); }
+
+  // Special tokens are never produced from text; callers add <SOS>/<EOS>/<CLS> as they need.
+  virtual Encoding encode(std::string_view text) const = 0;
+  // Specials are skipped, except <UNK> which decodes as U+FFFD. Throws tp::Error on an id
+  // outside [0, vocab_size).
+  virtual std::string decode(const std::vector<int>& ids) const = 0;
+  // Display text of one id (specials as "<SOS>" etc.).
+  virtual std::string token_text(int id) const = 0;
+
+  // Serialised form stored in checkpoint metadata; from_json(to_json()) behaves identically.
+  virtual json::Value to_json() const = 0;
+  static std::unique_ptr<Tokenizer> from_json(const json::Value& value);
+
+ protected:
+  explicit Tokenizer(int num_specials) : num_specials_(num_specials) {}
+  int num_specials_;
+};
+
+struct TokenizerOptions {
+  TokenizerKind kind = TokenizerKind::Char;
+  int vocab_size = 0;         // BPE: target vocabulary size (specials + 256 bytes + merges)
+  bool lowercase = false;     // word: fold ASCII case before lookup
+  int num_specials = kAllSpecials;
+};
+
+// Learns a vocabulary from `text` (char: its characters; word: its words; bpe: merges up to
+// vocab_size; byte: nothing to learn) and returns the tokenizer.
+std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std::string_view text);
+
+// A word tokenizer over an exact vocabulary (ordinary tokens in order, ids from num_specials);
+// the seed's Q&A toy uses this to get its published ids.
+std::unique_ptr<Tokenizer> word_tokenizer_from_vocab(const std::vector<std::string>& words,
+                                                     int num_specials, bool lowercase);
+
+}  // namespace tp

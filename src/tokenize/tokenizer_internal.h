@@ -1,0 +1,60 @@
+// What the tokenizer implementation files share and the public header need not show: the
+// per-kind constructors behind train_tokenizer / from_json, id checks, error texts and JSON
+// field helpers. Only src/tokenize/*.cpp include it.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "io/json.h"
+#include "tokenize/tokenizer.h"
+
+namespace tp::detail {
+
+constexpr int kMaxPreviewTokens = 20;
+constexpr int kMaxBpeVocab = 65536;
+
+void check_num_specials(int num_specials);
+[[noreturn]] void fail_id_out_of_range(int id, int vocab_size);
+inline void check_id(int id, int vocab_size) {
+  if (id < 0 || id >= vocab_size) fail_id_out_of_range(id, vocab_size);
+}
+// decode's handling of a special id: <UNK> appends U+FFFD, the others append nothing.
+void append_special(std::string& out, int id);
+
+// "<SOS> <EOS> <PAD> am fine ..." — the first tokens, for "not in the vocabulary" errors.
+std::string vocabulary_preview(const Tokenizer& tokenizer);
+
+// JSON: every tokenizer object has "kind", "num_specials" and "vocab_size"; the rest is per kind.
+json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size);
+// Checks the object has only `allowed` keys (plus the header's) and returns num_specials.
+int read_json_header(const json::Value& value, TokenizerKind kind,
+                     std::initializer_list<const char*> allowed);
+const json::Value& json_field(const json::Value& value, const char* key);
+void check_json_vocab_size(const json::Value& value, int actual);
+
+// Per-kind constructors. max_vocab == 0 means "no limit" for char and word.
+std::unique_ptr<Tokenizer> train_char_tokenizer(std::string_view text, int num_specials,
+                                                int max_vocab);
+std::unique_ptr<Tokenizer> char_tokenizer_from_json(const json::Value& value);
+
+std::unique_ptr<Tokenizer> train_word_tokenizer(std::string_view text, int num_specials,
+                                                int max_vocab, bool lowercase);
+std::unique_ptr<Tokenizer> make_word_tokenizer(std::vector<std::string> words, int num_specials,
+                                               bool lowercase);
+std::unique_ptr<Tokenizer> word_tokenizer_from_json(const json::Value& value);
+
+using BpeMerge = std::pair<int, int>;  // (left id, right id); merge i makes id specials+256+i
+std::vector<BpeMerge> learn_bpe_merges(std::string_view text, int num_specials, int num_merges);
+std::unique_ptr<Tokenizer> make_bpe_tokenizer(std::vector<BpeMerge> merges, int num_specials);
+std::unique_ptr<Tokenizer> bpe_tokenizer_from_json(const json::Value& value);
+
+std::unique_ptr<Tokenizer> make_byte_tokenizer(int num_specials);
+std::unique_ptr<Tokenizer> byte_tokenizer_from_json(const json::Value& value);
+
+}  // namespace tp::detail
