@@ -1,0 +1,163 @@
+// The shared part of the tokenizers: special tokens, kind names, option validation, the factory
+// (train_tokenizer, word_tokenizer_from_vocab, Tokenizer::from_json) and the helpers every kind
+// uses for ids, errors and JSON. The kinds themselves live in char_/word_/bpe_/byte_tokenizer.cpp.
+#include <algorithm>
+
+#include "core/error.h"
+#include "tokenize/tokenizer_internal.h"
+#include "tokenize/utf8.h"
+
+namespace tp {
+
+namespace {
+const char* const kSpecialTexts[kAllSpecials] = {"<SOS>", "<EOS>", "<PAD>",
+                                                 "<UNK>", "<CLS>", "<MASK>"};
+const char* const kKindNames[] = {"char", "word", "bpe", "byte"};
+}  // namespace
+
+const char* special_token_text(int id) {
+  TP_CHECK(id >= 0 && id < kAllSpecials, "special token id ", id, " is out of range; specials are ",
+           "0..", kAllSpecials - 1, " (<SOS> <EOS> <PAD> <UNK> <CLS> <MASK>)");
+  return kSpecialTexts[id];
+}
+
+const char* tokenizer_kind_name(TokenizerKind kind) {
+  const int i = static_cast<int>(kind);
+  return i >= 0 && i < 4 ? kKindNames[i] : "unknown";
+}
+
+TokenizerKind parse_tokenizer_kind(std::string_view name) {
+  for (int i = 0; i < 4; ++i) {
+    if (name == kKindNames[i]) return static_cast<TokenizerKind>(i);
+  }
+  TP_FAIL("unknown tokenizer kind '", name, "'; expected one of: char, word, bpe, byte");
+}
+
+std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std::string_view text) {
+  detail::check_num_specials(options.num_specials);
+  const int specials = options.num_specials;
+  const int vocab = options.vocab_size;
+  TP_CHECK(vocab >= 0, "tokenizer vocab_size must be >= 0 (0 means the default), got ", vocab);
+  switch (options.kind) {
+    case TokenizerKind::Char:
+    case TokenizerKind::Word:
+      TP_CHECK(vocab == 0 || vocab > specials, tokenizer_kind_name(options.kind),
+               " tokenizer vocab_size must be 0 (no limit) or more than the ", specials,
+               " special tokens, got ", vocab);
+      if (options.kind == TokenizerKind::Char) {
+        return detail::train_char_tokenizer(text, specials, vocab);
+      }
+      return detail::train_word_tokenizer(text, specials, vocab, options.lowercase);
+    case TokenizerKind::Bpe: {
+      const int base = specials + 256;
+      TP_CHECK(vocab >= base && vocab <= detail::kMaxBpeVocab,
+               "bpe tokenizer vocab_size must be in ", base, "..", detail::kMaxBpeVocab, " (",
+               specials, " specials + 256 bytes + merges), got ", vocab);
+      return detail::make_bpe_tokenizer(detail::learn_bpe_merges(text, specials, vocab - base),
+                                        specials);
+    }
+    case TokenizerKind::Byte:
+      TP_CHECK(vocab == 0 || vocab == specials + 256, "byte tokenizer vocab_size is always ",
+               specials + 256, " (", specials, " specials + 256 bytes); pass 0 or ", specials + 256,
+               ", got ", vocab);
+      return detail::make_byte_tokenizer(specials);
+  }
+  TP_FAIL("unknown tokenizer kind ", static_cast<int>(options.kind));
+}
+
+std::unique_ptr<Tokenizer> word_tokenizer_from_vocab(const std::vector<std::string>& words,
+                                                     int num_specials, bool lowercase) {
+  detail::check_num_specials(num_specials);
+  return detail::make_word_tokenizer(words, num_specials, lowercase);
+}
+
+std::unique_ptr<Tokenizer> Tokenizer::from_json(const json::Value& value) {
+  TP_CHECK(value.is_object(), "tokenizer JSON must be an object, got ",
+           json::type_name(value.type()));
+  const TokenizerKind kind =
+      parse_tokenizer_kind(detail::json_field(value, "kind").as_string("tokenizer field kind"));
+  switch (kind) {
+    case TokenizerKind::Char:
+      return detail::char_tokenizer_from_json(value);
+    case TokenizerKind::Word:
+      return detail::word_tokenizer_from_json(value);
+    case TokenizerKind::Bpe:
+      return detail::bpe_tokenizer_from_json(value);
+    case TokenizerKind::Byte:
+      return detail::byte_tokenizer_from_json(value);
+  }
+  TP_FAIL("unknown tokenizer kind");
+}
+
+namespace detail {
+
+void check_num_specials(int num_specials) {
+  TP_CHECK(num_specials >= 3 && num_specials <= kAllSpecials,
+           "num_specials must be 3 (<SOS> <EOS> <PAD>) to ", kAllSpecials,
+           " (adding <UNK> <CLS> <MASK>), got ", num_specials);
+}
+
+void fail_id_out_of_range(int id, int vocab_size) {
+  TP_FAIL("token id ", id, " is out of range; this tokenizer has ", vocab_size, " tokens (ids 0..",
+          vocab_size - 1, ")");
+}
+
+void append_special(std::string& out, int id) {
+  if (id == kUnk) out += utf8::kReplacementUtf8;
+}
+
+std::string vocabulary_preview(const Tokenizer& tokenizer) {
+  const int n = tokenizer.vocab_size();
+  std::string out = str_cat(n, " tokens: ");
+  for (int id = 0; id < std::min(n, kMaxPreviewTokens); ++id) {
+    if (id > 0) out += ' ';
+    out += tokenizer.token_text(id);
+  }
+  if (n > kMaxPreviewTokens) out += " ...";
+  return out;
+}
+
+json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size) {
+  json::Value v = json::Value::object();
+  v.set("kind", tokenizer_kind_name(kind));
+  v.set("num_specials", num_specials);
+  v.set("vocab_size", vocab_size);
+  return v;
+}
+
+const json::Value& json_field(const json::Value& value, const char* key) {
+  const json::Value* field = value.find(key);
+  TP_CHECK(field != nullptr, "tokenizer JSON is missing the field '", key, "'");
+  return *field;
+}
+
+int read_json_header(const json::Value& value, TokenizerKind kind,
+                     std::initializer_list<const char*> allowed) {
+  const char* name = tokenizer_kind_name(kind);
+  for (const auto& member : value.as_object("tokenizer JSON")) {
+    const std::string& key = member.first;
+    bool known = key == "kind" || key == "num_specials" || key == "vocab_size";
+    for (const char* a : allowed) known = known || key == a;
+    if (!known) {
+      std::string list = "kind, num_specials, vocab_size";
+      for (const char* a : allowed) list += str_cat(", ", a);
+      TP_FAIL("unknown field '", key, "' in ", name, " tokenizer JSON; expected: ", list);
+    }
+  }
+  TP_CHECK(json_field(value, "kind").as_string("tokenizer field kind") == name,
+           "tokenizer JSON kind must be '", name, "'");
+  const std::int64_t specials =
+      json_field(value, "num_specials").as_int("tokenizer field num_specials");
+  TP_CHECK(specials >= 3 && specials <= kAllSpecials, "tokenizer field num_specials must be 3..",
+           kAllSpecials, ", got ", specials);
+  return static_cast<int>(specials);
+}
+
+void check_json_vocab_size(const json::Value& value, int actual) {
+  const std::int64_t stored = json_field(value, "vocab_size").as_int("tokenizer field vocab_size");
+  TP_CHECK(stored == actual, "tokenizer field vocab_size says ", stored,
+           " but the stored vocabulary has ", actual, " tokens");
+}
+
+}  // namespace detail
+}  // namespace tp
