@@ -1,0 +1,200 @@
+// Sampling generation (cached or not) and beam search.
+#include "generate/generator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "core/det_math.h"
+#include "core/error.h"
+#include "generate/decoder_step.h"
+#include "tokenize/tokenizer.h"
+
+namespace tp {
+
+void GenerateOptions::validate() const {
+  TP_CHECK(max_new_tokens >= 1 && max_new_tokens <= 4096, "max_new_tokens = ", max_new_tokens,
+           " is out of range; allowed: 1 .. 4096");
+  sampling.validate();
+  TP_CHECK(beam >= 1 && beam <= 64, "beam = ", beam, " is out of range; allowed: 1 (no beam search) .. 64");
+  TP_CHECK(length_penalty >= 0.0f && length_penalty <= 10.0f, "length_penalty = ", length_penalty,
+           " is out of range; allowed: 0 .. 10");
+  TP_CHECK(top_k_probs >= 0 && top_k_probs <= 100, "top_k_probs = ", top_k_probs, " is out of range; allowed: 0 .. 100");
+}
+
+namespace {
+
+// The decoder's input so far: the prompt (decoder-only) or <SOS> (encoder-decoder).
+std::vector<int> decoder_start(const ModelConfig& c, const std::vector<int>& prompt) {
+  if (c.arch == Arch::EncoderDecoder) return {kSos};
+  TP_CHECK(!prompt.empty(), "a decoder-only model needs a non-empty prompt");
+  return prompt;
+}
+
+// Logits of the last position of `seq` by a full forward pass (the uncached path).
+void full_forward_logits(Transformer& model, const std::vector<int>& prompt, const std::vector<int>& seq, float* out) {
+  const ModelConfig& c = model.config();
+  Batch b;
+  b.size = 1;
+  b.tgt_len = static_cast<int>(seq.size());
+  b.tgt_in = seq;
+  if (c.arch == Arch::EncoderDecoder) {
+    b.src = prompt;
+    b.src_len = static_cast<int>(prompt.size());
+  }
+  model.forward(b, false);
+  const int V = c.vocab_size;
+  std::copy(model.logits() + static_cast<std::size_t>(b.tgt_len - 1) * V, model.logits() + static_cast<std::size_t>(b.tgt_len) * V, out);
+}
+
+void check_prompt(const ModelConfig& c, const std::vector<int>& prompt) {
+  TP_CHECK(c.has_decoder(), "generation needs a model with a decoder; this one is ", to_string(c.arch),
+           " (use its predictions from forward() instead)");
+  TP_CHECK(static_cast<int>(prompt.size()) <= c.max_len, "the prompt has ", prompt.size(), " tokens; this model's max_len is ",
+           c.max_len);
+  for (int id : prompt) {
+    TP_CHECK(id >= 0 && id < c.vocab_size, "prompt token id ", id, " is out of range; allowed: 0 .. ", c.vocab_size - 1);
+  }
+}
+
+GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, const GenerateOptions& options);
+
+}  // namespace
+
+GenerateResult generate(Transformer& model, const std::vector<int>& prompt, const GenerateOptions& options) {
+  options.validate();
+  const ModelConfig& c = model.config();
+  check_prompt(c, prompt);
+  if (options.beam > 1) return beam_search(model, prompt, options);
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  GenerateResult result;
+  Rng rng(options.seed, 5);
+  std::vector<int> seq = decoder_start(c, prompt);
+  std::vector<float> logits(c.vocab_size);
+  KvCache cache;
+  if (options.kv_cache) {
+    cache = make_kv_cache(model, prompt);
+    decode_step(model, cache, seq.data(), static_cast<int>(seq.size()), logits.data());
+  }
+  result.stop_reason = "max_new_tokens";
+  for (int step = 0; step < options.max_new_tokens; ++step) {
+    if (static_cast<int>(seq.size()) > c.max_len) {
+      result.stop_reason = "max_len";
+      break;
+    }
+    if (!options.kv_cache) full_forward_logits(model, prompt, seq, logits.data());
+    GenerateStep s;
+    s.id = sample_next(logits.data(), c.vocab_size, options.sampling, rng, &s.top, options.top_k_probs);
+    result.ids.push_back(s.id);
+    result.steps.push_back(std::move(s));
+    result.last_logits = logits;
+    if (result.ids.back() == kEos) {
+      result.stop_reason = "eos";
+      break;
+    }
+    seq.push_back(result.ids.back());
+    if (static_cast<int>(seq.size()) >= c.max_len) {
+      result.stop_reason = "max_len";
+      break;
+    }
+    if (options.kv_cache) decode_step(model, cache, &seq.back(), 1, logits.data());
+  }
+  result.seconds = std::chrono::duration<double>(clock::now() - start).count();
+  result.ms_per_token = result.ids.empty() ? 0.0 : 1000.0 * result.seconds / result.ids.size();
+  return result;
+}
+
+namespace {
+
+struct Beam {
+  std::vector<int> tokens;  // generated so far
+  double log_p = 0.0;
+  KvCache cache;
+  std::vector<float> logits;  // next-token logits
+};
+
+double beam_score(double log_p, std::size_t length, float penalty) {
+  return log_p / det::pow(static_cast<double>(std::max<std::size_t>(length, 1)), penalty);
+}
+
+GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, const GenerateOptions& options) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const ModelConfig& c = model.config();
+  const int V = c.vocab_size, width = options.beam;
+  const std::vector<int> first = decoder_start(c, prompt);
+  Beam root;
+  root.logits.resize(V);
+  if (options.kv_cache) {
+    root.cache = make_kv_cache(model, prompt);
+    decode_step(model, root.cache, first.data(), static_cast<int>(first.size()), root.logits.data());
+  }
+  std::vector<Beam> beams;
+  beams.push_back(std::move(root));
+  std::vector<std::pair<double, Beam>> finished;
+  std::vector<double> lp;
+  int steps_taken = 0;
+  std::string reason = "max_new_tokens";
+  for (int step = 0; step < options.max_new_tokens && !beams.empty(); ++step) {
+    if (static_cast<int>(first.size() + step) >= c.max_len + 1) {
+      reason = "max_len";
+      break;
+    }
+    ++steps_taken;
+    // Every (beam, token) candidate, best first; ties keep beam order then token id.
+    struct Candidate {
+      double log_p;
+      int beam, token;
+    };
+    std::vector<Candidate> candidates;
+    for (int b = 0; b < static_cast<int>(beams.size()); ++b) {
+      Beam& beam = beams[b];
+      if (!options.kv_cache) {
+        std::vector<int> seq = first;
+        seq.insert(seq.end(), beam.tokens.begin(), beam.tokens.end());
+        full_forward_logits(model, prompt, seq, beam.logits.data());
+      }
+      log_softmax(beam.logits.data(), V, lp);
+      for (int t = 0; t < V; ++t) candidates.push_back({beam.log_p + lp[t], b, t});
+    }
+    std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return a.log_p > b.log_p; });
+    std::vector<Beam> next;
+    for (const Candidate& cand : candidates) {
+      if (static_cast<int>(next.size()) >= width) break;
+      Beam child;
+      child.tokens = beams[cand.beam].tokens;
+      child.tokens.push_back(cand.token);
+      child.log_p = cand.log_p;
+      if (cand.token == kEos) {
+        finished.emplace_back(beam_score(child.log_p, child.tokens.size(), options.length_penalty), std::move(child));
+        continue;
+      }
+      child.logits.resize(V);
+      const bool room = static_cast<int>(first.size() + child.tokens.size()) <= c.max_len;
+      if (options.kv_cache && room) {
+        child.cache = beams[cand.beam].cache;
+        decode_step(model, child.cache, &child.tokens.back(), 1, child.logits.data());
+      }
+      next.push_back(std::move(child));
+    }
+    beams = std::move(next);
+    // Stop when the best finished hypothesis beats every live one (scores only fall).
+    if (static_cast<int>(finished.size()) >= width) break;
+  }
+  for (Beam& b : beams) finished.emplace_back(beam_score(b.log_p, b.tokens.size(), options.length_penalty), std::move(b));
+  TP_ASSERT(!finished.empty());
+  const auto best = std::max_element(finished.begin(), finished.end(),
+                                     [](const auto& a, const auto& b) { return a.first < b.first; });
+  GenerateResult result;
+  result.ids = best->second.tokens;
+  for (int id : result.ids) result.steps.push_back({id, {}});
+  result.stop_reason = !result.ids.empty() && result.ids.back() == kEos ? "eos" : reason;
+  result.seconds = std::chrono::duration<double>(clock::now() - start).count();
+  result.ms_per_token = result.ids.empty() ? 0.0 : 1000.0 * result.seconds / std::max(1, steps_taken);
+  return result;
+}
+
+}  // namespace
+
+}  // namespace tp

@@ -1,0 +1,63 @@
+// ParameterSet registration and slabs; see params.h.
+#include "model/params.h"
+
+#include "core/error.h"
+
+namespace tp {
+
+int ParameterSet::add(const std::string& name, const Shape& shape, bool decay) {
+  TP_ASSERT(!finalized_);
+  TP_ASSERT(find(name) < 0);
+  const std::size_t size = static_cast<std::size_t>(shape.numel());
+  infos_.push_back({name, shape, slab_size_, size, decay});
+  slab_size_ += (size + 15) / 16 * 16;  // next tensor on a 64-byte boundary
+  return static_cast<int>(infos_.size()) - 1;
+}
+
+void ParameterSet::finalize() {
+  TP_ASSERT(!finalized_);
+  values_ = AlignedBuffer(slab_size_);
+  values_.fill(0.0f);
+  finalized_ = true;
+}
+
+int ParameterSet::find(const std::string& name) const {
+  for (std::size_t i = 0; i < infos_.size(); ++i) {
+    if (infos_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int ParameterSet::index_of(const std::string& name) const {
+  const int i = find(name);
+  TP_CHECK(i >= 0, "this model has no parameter named '", name, "'");
+  return i;
+}
+
+std::size_t ParameterSet::numel() const {
+  std::size_t n = 0;
+  for (const auto& info : infos_) n += info.size;
+  return n;
+}
+
+void ParameterSet::ensure_training_state() {
+  TP_ASSERT(finalized_);
+  if (has_training_state() || slab_size_ == 0) return;
+  grads_ = AlignedBuffer(slab_size_);
+  adam_m_ = AlignedBuffer(slab_size_);
+  adam_v_ = AlignedBuffer(slab_size_);
+  grads_.fill(0.0f);
+  reset_optimizer_state();
+}
+
+void ParameterSet::zero_grad() {
+  if (has_training_state()) grads_.fill(0.0f);
+}
+
+void ParameterSet::reset_optimizer_state() {
+  if (!has_training_state()) return;
+  adam_m_.fill(0.0f);
+  adam_v_.fill(0.0f);
+}
+
+}  // namespace tp

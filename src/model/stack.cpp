@@ -1,0 +1,226 @@
+// One stack (encoder or decoder) of residual sublayers, forward and backward side by side.
+//
+// Every sublayer is the same shape — a function f (self-attention, cross-attention or the
+// feed-forward block) wrapped in a residual connection and a norm:
+//   pre-norm:  out = in + drop(f(norm(in)))
+//   post-norm: out = norm(in + drop(f(in)))
+// so sublayer_forward/sublayer_backward implement that once and take f as a callable.
+#include <cstring>
+#include <string>
+
+#include "core/error.h"
+#include "kernels/kernels.h"
+#include "model/transformer.h"
+#include "nn/dropout.h"
+
+namespace tp {
+
+namespace {
+
+struct SublayerContext {
+  bool pre = true;
+  int N = 0, D = 0;
+  float dropout = 0.0f;
+  bool train = false;
+  const nn::Norm* norm = nullptr;
+  ParameterSet* params = nullptr;
+  Arena* arena = nullptr;
+  Rng* rng = nullptr;
+};
+
+// f(f_in, f_out): f_out [N, D] from f_in [N, D].
+template <typename F>
+void sublayer_forward(const SublayerContext& c, const float* in, SublayerActs& a, Trace* trace,
+                      const std::string& norm_name, const std::string& add_name, F f) {
+  const std::size_t size = static_cast<std::size_t>(c.N) * c.D;
+  Arena& arena = *c.arena;
+  a.in = in;
+  a.mean = arena.alloc(c.N);
+  a.rstd = arena.alloc(c.N);
+  a.f_out = arena.alloc(size);
+  a.out = arena.alloc(size);
+  const bool drop = c.train && c.dropout > 0.0f;
+  a.drop_mask = drop ? arena.alloc(size) : nullptr;
+  if (c.pre) {
+    a.normed = arena.alloc(size);
+    c.norm->forward(*c.params, in, a.normed, a.mean, a.rstd, c.N);
+    f(a.normed, a.f_out);
+    if (drop) nn::dropout_forward(a.f_out, a.drop_mask, static_cast<int>(size), c.dropout, *c.rng);
+    kernels::add(in, a.f_out, a.out, static_cast<int>(size));
+    if (trace) {
+      trace->record(norm_name, {c.N, c.D}, a.normed);
+      trace->record(add_name, {c.N, c.D}, a.out);
+    }
+  } else {
+    f(in, a.f_out);
+    if (drop) nn::dropout_forward(a.f_out, a.drop_mask, static_cast<int>(size), c.dropout, *c.rng);
+    a.sum = arena.alloc(size);
+    kernels::add(in, a.f_out, a.sum, static_cast<int>(size));
+    c.norm->forward(*c.params, a.sum, a.out, a.mean, a.rstd, c.N);
+    if (trace) {
+      trace->record(add_name, {c.N, c.D}, a.sum);
+      trace->record(norm_name, {c.N, c.D}, a.out);
+    }
+  }
+}
+
+// Returns d_in [N, D] given d_out. fb(f_in, d_f_out, d_f_in, accumulate) is f's backward.
+template <typename FB>
+float* sublayer_backward(const SublayerContext& c, const SublayerActs& a, const float* d_out, FB fb) {
+  const int size = c.N * c.D;
+  Arena& arena = *c.arena;
+  float* d_in = arena.alloc(size);
+  float* d_f = arena.alloc(size);
+  if (c.pre) {
+    std::memcpy(d_in, d_out, sizeof(float) * size);  // the residual path
+    std::memcpy(d_f, d_out, sizeof(float) * size);
+    if (a.drop_mask) nn::dropout_backward(d_f, a.drop_mask, size, c.dropout);
+    float* d_normed = arena.alloc(size);
+    fb(a.normed, d_f, d_normed, false);
+    c.norm->backward(*c.params, a.in, a.mean, a.rstd, d_normed, d_in, c.N, true);
+  } else {
+    c.norm->backward(*c.params, a.sum, a.mean, a.rstd, d_out, d_in, c.N, false);  // d_in = d_sum
+    std::memcpy(d_f, d_in, sizeof(float) * size);
+    if (a.drop_mask) nn::dropout_backward(d_f, a.drop_mask, size, c.dropout);
+    fb(a.in, d_f, d_in, true);
+  }
+  return d_in;
+}
+
+}  // namespace
+
+void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids,
+                            int S, bool train, StackActs& acts, Trace* trace) {
+  const int D = config_.d_model, N = B * T;
+  const std::size_t size = static_cast<std::size_t>(N) * D;
+  const std::string stack = encoder ? "enc" : "dec";
+  std::vector<LayerModules>& layers = encoder ? enc_layers_ : dec_layers_;
+  const bool drop = train && config_.dropout > 0.0f;
+
+  acts.x0 = arena_.alloc(size);
+  embedding_.forward(params_, ids, B, T, acts.x0);
+  if (trace) {
+    // The two addends of the embedding sum, for batch row 0.
+    float* tokens = trace->slot(stack + ".embed.tokens", {T, D});
+    float* positions = trace->slot(stack + ".embed.positions", {T, D});
+    for (int t = 0; t < T; ++t) {
+      std::memcpy(tokens + t * D, params_.value(embedding_.table) + static_cast<std::size_t>(ids[t]) * D, sizeof(float) * D);
+      embedding_.position_row(params_, t, positions + t * D);
+    }
+    trace->record(stack + ".embed.sum", {T, D}, acts.x0);
+  }
+  acts.emb_drop = drop ? arena_.alloc(size) : nullptr;
+  if (drop) nn::dropout_forward(acts.x0, acts.emb_drop, static_cast<int>(size), config_.dropout, dropout_rng_);
+
+  SublayerContext c;
+  c.pre = config_.norm_placement == NormPlacement::Pre;
+  c.N = N;
+  c.D = D;
+  c.dropout = config_.dropout;
+  c.train = train;
+  c.params = &params_;
+  c.arena = &arena_;
+  c.rng = &dropout_rng_;
+
+  acts.layers.resize(layers.size());
+  const float* x = acts.x0;
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    LayerModules& m = layers[l];
+    LayerActs& la = acts.layers[l];
+    const std::string p = stack + "." + std::to_string(l);
+    Trace* tr = trace;
+
+    nn::MaskSpec self_mask;
+    self_mask.causal = !encoder;
+    self_mask.key_ids = ids;
+    if (m.local) {
+      self_mask.window = config_.window;
+      self_mask.global_tokens = config_.global_tokens;
+    }
+    c.norm = &m.norm1;
+    sublayer_forward(c, x, la.self, tr, p + ".norm1", p + ".add1", [&](const float* in, float* out) {
+      m.self_attn.forward(params_, in, in, B, T, T, self_mask, out, arena_, la.self_saved, tr, p + ".self_attn");
+    });
+    x = la.self.out;
+
+    if (m.has_cross) {
+      nn::MaskSpec cross_mask;
+      cross_mask.key_ids = src_ids;
+      c.norm = &m.norm2;
+      sublayer_forward(c, x, la.cross, tr, p + ".norm2", p + ".add2", [&](const float* in, float* out) {
+        m.cross_attn.forward(params_, in, enc_out, B, T, S, cross_mask, out, arena_, la.cross_saved, tr, p + ".cross_attn");
+      });
+      x = la.cross.out;
+    }
+
+    const std::string ffn_norm = m.has_cross ? "3" : "2";
+    c.norm = m.has_cross ? &m.norm3 : &m.norm2;
+    sublayer_forward(c, x, la.ffn, tr, p + ".norm" + ffn_norm, p + ".add" + ffn_norm, [&](const float* in, float* out) {
+      m.ffn.forward(params_, in, out, N, arena_, la.ffn_saved);
+      if (tr) {
+        tr->record(p + ".ffn.pre", {T, m.ffn.hidden_size}, m.ffn.kind == FfnKind::SwiGlu ? la.ffn_saved.gate : la.ffn_saved.up);
+        tr->record(p + ".ffn.hidden", {T, m.ffn.hidden_size}, la.ffn_saved.hidden);
+        tr->record(p + ".ffn.out", {T, D}, out);
+      }
+    });
+    x = la.ffn.out;
+  }
+
+  acts.final_in = const_cast<float*>(x);
+  if (c.pre) {
+    const nn::Norm& fn = encoder ? enc_final_norm_ : dec_final_norm_;
+    acts.final_mean = arena_.alloc(N);
+    acts.final_rstd = arena_.alloc(N);
+    acts.out = arena_.alloc(size);
+    fn.forward(params_, x, acts.out, acts.final_mean, acts.final_rstd, N);
+    if (trace) trace->record(stack + ".final_norm", {T, D}, acts.out);
+  } else {
+    acts.out = acts.final_in;
+  }
+}
+
+void Transformer::backward_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids,
+                                 int S, StackActs& acts, float* dout, float* d_enc_out) {
+  (void)src_ids;
+  const int D = config_.d_model, N = B * T;
+  std::vector<LayerModules>& layers = encoder ? enc_layers_ : dec_layers_;
+  SublayerContext c;
+  c.pre = config_.norm_placement == NormPlacement::Pre;
+  c.N = N;
+  c.D = D;
+  c.dropout = config_.dropout;
+  c.train = true;
+  c.params = &params_;
+  c.arena = &arena_;
+  c.rng = &dropout_rng_;
+
+  float* d = dout;
+  if (c.pre) {
+    const nn::Norm& fn = encoder ? enc_final_norm_ : dec_final_norm_;
+    float* d_last = arena_.alloc(static_cast<std::size_t>(N) * D);
+    fn.backward(params_, acts.final_in, acts.final_mean, acts.final_rstd, d, d_last, N, false);
+    d = d_last;
+  }
+  for (int l = static_cast<int>(layers.size()) - 1; l >= 0; --l) {
+    LayerModules& m = layers[l];
+    LayerActs& la = acts.layers[l];
+    c.norm = m.has_cross ? &m.norm3 : &m.norm2;
+    d = sublayer_backward(c, la.ffn, d, [&](const float* f_in, const float* d_f, float* d_f_in, bool acc) {
+      m.ffn.backward(params_, f_in, la.ffn_saved, d_f, d_f_in, N, acc, arena_);
+    });
+    if (m.has_cross) {
+      c.norm = &m.norm2;
+      d = sublayer_backward(c, la.cross, d, [&](const float* f_in, const float* d_f, float* d_f_in, bool acc) {
+        m.cross_attn.backward(params_, f_in, enc_out, B, T, S, la.cross_saved, d_f, d_f_in, acc, d_enc_out, true, arena_);
+      });
+    }
+    c.norm = &m.norm1;
+    d = sublayer_backward(c, la.self, d, [&](const float* f_in, const float* d_f, float* d_f_in, bool acc) {
+      m.self_attn.backward(params_, f_in, f_in, B, T, T, la.self_saved, d_f, d_f_in, acc, d_f_in, acc, arena_);
+    });
+  }
+  if (acts.emb_drop) nn::dropout_backward(d, acts.emb_drop, N * D, config_.dropout);
+  embedding_.backward(params_, ids, B, T, d);
+}
+
+}  // namespace tp

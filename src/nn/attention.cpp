@@ -1,0 +1,198 @@
+// Attention forward/backward; see attention.h for shapes and docs/MODEL.md for the math.
+#include "nn/attention.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+#include "kernels/kernels.h"
+
+namespace tp::nn {
+
+using kernels::Trans;
+
+namespace {
+
+constexpr int kPadId = 2;  // <PAD>
+
+bool allowed(const MaskSpec& m, int t, int u) {
+  if (m.causal && u > t) return false;
+  if (m.window > 0 && std::abs(t - u) >= m.window && t >= m.global_tokens && u >= m.global_tokens) return false;
+  return true;
+}
+
+// The additive mask [T, S] for batch row b and head h: 0 / ALiBi bias where allowed, −inf where not.
+void build_mask(const MaskSpec& m, const AttentionDims& d, int b, int h, float* out) {
+  const float neg_inf = -std::numeric_limits<float>::infinity();
+  const int* ids = m.key_ids ? m.key_ids + static_cast<long>(b) * d.S : nullptr;
+  const float slope = m.alibi ? m.alibi[h] : 0.0f;
+  for (int t = 0; t < d.T; ++t) {
+    const int tq = m.query_pos0 + t;
+    float* row = out + static_cast<long>(t) * d.S;
+    for (int u = 0; u < d.S; ++u) {
+      const int uk = m.key_pos ? m.key_pos[u] : u;
+      if ((ids && ids[u] == kPadId) || !allowed(m, tq, uk)) {
+        row[u] = neg_inf;
+      } else {
+        row[u] = m.alibi ? -slope * static_cast<float>(std::abs(tq - uk)) : 0.0f;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void attend(const float* q, const float* k, const float* v, const AttentionDims& d, const MaskSpec& mask, float* probs,
+            float* concat, Arena& arena, Trace* trace, const std::string& prefix) {
+  const int HD = d.H * d.dh, GD = d.G * d.dh, group = d.H / d.G;
+  const long kv_rows = d.kv_rows_per_batch > 0 ? d.kv_rows_per_batch : d.S;
+  const float scale = 1.0f / std::sqrt(static_cast<float>(d.dh));
+  float* scores = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
+  float* mask_buf = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
+  // One mask serves every head unless ALiBi makes it per head, and every batch row unless
+  // padding makes it per row.
+  const bool per_head = mask.alibi != nullptr, per_row = mask.key_ids != nullptr;
+  bool mask_ready = false;
+  for (int b = 0; b < d.B; ++b) {
+    if (per_row) mask_ready = false;
+    for (int h = 0; h < d.H; ++h) {
+      const int g = h / group;
+      if (per_head || !mask_ready) {
+        build_mask(mask, d, b, h, mask_buf);
+        mask_ready = true;
+      }
+      const float* qh = q + static_cast<long>(b) * d.T * HD + h * d.dh;
+      const float* kg = k + b * kv_rows * GD + g * d.dh;
+      const float* vg = v + b * kv_rows * GD + g * d.dh;
+      float* ph = probs + (static_cast<long>(b) * d.H + h) * d.T * d.S;
+      float* out = concat + static_cast<long>(b) * d.T * HD + h * d.dh;
+      kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, qh, HD, kg, GD, scores, d.S);
+      kernels::softmax_forward(scores, ph, d.T, d.S, scale, mask_buf, d.S);
+      kernels::matmul(Trans::N, Trans::N, d.T, d.dh, d.S, ph, d.S, vg, GD, out, HD);
+      if (trace && b == 0) {
+        const std::size_t ts = static_cast<std::size_t>(d.T) * d.S, off = static_cast<std::size_t>(h) * ts;
+        const Shape hts{d.H, d.T, d.S};
+        float* raw = trace->slot(prefix + ".scores", hts) + off;
+        float* scaled = trace->slot(prefix + ".scaled", hts) + off;
+        float* masked = trace->slot(prefix + ".masked", hts) + off;
+        for (std::size_t i = 0; i < ts; ++i) {
+          raw[i] = scores[i];
+          scaled[i] = scores[i] * scale;
+          masked[i] = scaled[i] + mask_buf[i];
+        }
+        std::copy(ph, ph + ts, trace->slot(prefix + ".probs", hts) + off);
+        float* head_out = trace->slot(prefix + ".head_out", {d.H, d.T, d.dh}) + static_cast<std::size_t>(h) * d.T * d.dh;
+        for (int t = 0; t < d.T; ++t) std::copy(out + static_cast<long>(t) * HD, out + static_cast<long>(t) * HD + d.dh, head_out + t * d.dh);
+      }
+    }
+  }
+}
+
+void attend_backward(const float* q, const float* k, const float* v, const float* probs, const float* dconcat,
+                     const AttentionDims& d, float* dq, float* dk, float* dv, Arena& arena) {
+  const int HD = d.H * d.dh, GD = d.G * d.dh, group = d.H / d.G;
+  const long kv_rows = d.kv_rows_per_batch > 0 ? d.kv_rows_per_batch : d.S;
+  const float scale = 1.0f / std::sqrt(static_cast<float>(d.dh));
+  float* dprobs = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
+  float* dscores = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
+  for (int b = 0; b < d.B; ++b) {
+    for (int h = 0; h < d.H; ++h) {
+      const int g = h / group;
+      const bool first_in_group = h % group == 0;
+      const float* qh = q + static_cast<long>(b) * d.T * HD + h * d.dh;
+      const float* kg = k + b * kv_rows * GD + g * d.dh;
+      const float* vg = v + b * kv_rows * GD + g * d.dh;
+      const float* ph = probs + (static_cast<long>(b) * d.H + h) * d.T * d.S;
+      const float* dout = dconcat + static_cast<long>(b) * d.T * HD + h * d.dh;
+      // dP = dO · Vᵀ;  dS = softmax'(P) dP · scale  (the gradient of the raw q·k scores)
+      kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, dout, HD, vg, GD, dprobs, d.S);
+      kernels::softmax_backward(ph, dprobs, dscores, d.T, d.S, scale);
+      // dQ = dS · K;  dK += dSᵀ · Q;  dV += Pᵀ · dO  (heads of one group share K and V)
+      kernels::matmul(Trans::N, Trans::N, d.T, d.dh, d.S, dscores, d.S, kg, GD,
+                      dq + static_cast<long>(b) * d.T * HD + h * d.dh, HD);
+      kernels::matmul(Trans::T, Trans::N, d.S, d.dh, d.T, dscores, d.S, qh, HD, dk + b * kv_rows * GD + g * d.dh, GD,
+                      !first_in_group);
+      kernels::matmul(Trans::T, Trans::N, d.S, d.dh, d.T, ph, d.S, dout, HD, dv + b * kv_rows * GD + g * d.dh, GD,
+                      !first_in_group);
+    }
+  }
+}
+
+Attention Attention::create(ParameterSet& params, const std::string& name, const ModelConfig& config, bool self,
+                            const RopeTable* rope_table) {
+  Attention a;
+  a.d_model = config.d_model;
+  a.n_heads = config.n_heads;
+  a.n_kv_heads = config.kv_heads();
+  a.head_dim = config.head_dim();
+  a.self = self;
+  a.rope = self && config.pos == PosKind::Rope;
+  a.rope_table = rope_table;
+  const int qd = a.n_heads * a.head_dim, kvd = a.n_kv_heads * a.head_dim;
+  a.q = Linear::create(params, name + ".q", config.d_model, qd, config.bias);
+  a.k = Linear::create(params, name + ".k", config.d_model, kvd, config.bias);
+  a.v = Linear::create(params, name + ".v", config.d_model, kvd, config.bias);
+  a.o = Linear::create(params, name + ".o", qd, config.d_model, config.bias);
+  if (self && config.pos == PosKind::Alibi) a.alibi = alibi_slopes(config.n_heads);
+  return a;
+}
+
+void Attention::forward(const ParameterSet& params, const float* x, const float* m, int B, int T, int S, MaskSpec mask,
+                        float* out, Arena& arena, AttentionSaved& saved, Trace* trace, const std::string& prefix) const {
+  const int HD = n_heads * head_dim, GD = n_kv_heads * head_dim;
+  saved.q = arena.alloc(static_cast<std::size_t>(B) * T * HD);
+  saved.k = arena.alloc(static_cast<std::size_t>(B) * S * GD);
+  saved.v = arena.alloc(static_cast<std::size_t>(B) * S * GD);
+  saved.probs = arena.alloc(static_cast<std::size_t>(B) * n_heads * T * S);
+  saved.concat = arena.alloc(static_cast<std::size_t>(B) * T * HD);
+  q.forward(params, x, saved.q, B * T);
+  k.forward(params, m, saved.k, B * S);
+  v.forward(params, m, saved.v, B * S);
+  if (rope) {
+    saved.q_positions.resize(static_cast<std::size_t>(B) * T);
+    saved.k_positions.resize(static_cast<std::size_t>(B) * S);
+    for (int b = 0; b < B; ++b) {
+      for (int t = 0; t < T; ++t) saved.q_positions[b * T + t] = mask.query_pos0 + t;
+      for (int u = 0; u < S; ++u) saved.k_positions[b * S + u] = mask.key_pos ? mask.key_pos[u] : u;
+    }
+    rope_forward(saved.q, B * T, n_heads, head_dim, saved.q_positions.data(), *rope_table);
+    rope_forward(saved.k, B * S, n_kv_heads, head_dim, saved.k_positions.data(), *rope_table);
+  }
+  if (!alibi.empty()) mask.alibi = alibi.data();
+  if (trace) {
+    trace->record(prefix + ".q", {T, HD}, saved.q);
+    trace->record(prefix + ".k", {S, GD}, saved.k);
+    trace->record(prefix + ".v", {S, GD}, saved.v);
+  }
+  const AttentionDims dims{B, T, S, n_heads, n_kv_heads, head_dim, 0};
+  attend(saved.q, saved.k, saved.v, dims, mask, saved.probs, saved.concat, arena, trace, prefix);
+  o.forward(params, saved.concat, out, B * T);
+  if (trace) {
+    trace->record(prefix + ".concat", {T, HD}, saved.concat);
+    trace->record(prefix + ".out", {T, d_model}, out);
+  }
+}
+
+void Attention::backward(ParameterSet& params, const float* x, const float* m, int B, int T, int S,
+                         const AttentionSaved& saved, const float* dout, float* dx, bool accumulate_dx, float* dm,
+                         bool accumulate_dm, Arena& arena) const {
+  const int HD = n_heads * head_dim, GD = n_kv_heads * head_dim;
+  float* dconcat = arena.alloc(static_cast<std::size_t>(B) * T * HD);
+  o.backward(params, saved.concat, dout, dconcat, B * T, false);
+  float* dq = arena.alloc(static_cast<std::size_t>(B) * T * HD);
+  float* dk = arena.alloc(static_cast<std::size_t>(B) * S * GD);
+  float* dv = arena.alloc(static_cast<std::size_t>(B) * S * GD);
+  const AttentionDims dims{B, T, S, n_heads, n_kv_heads, head_dim, 0};
+  attend_backward(saved.q, saved.k, saved.v, saved.probs, dconcat, dims, dq, dk, dv, arena);
+  if (rope) {
+    rope_backward(dq, B * T, n_heads, head_dim, saved.q_positions.data(), *rope_table);
+    rope_backward(dk, B * S, n_kv_heads, head_dim, saved.k_positions.data(), *rope_table);
+  }
+  q.backward(params, x, dq, dx, B * T, accumulate_dx);
+  // For self-attention dm is dx, which q's backward has just written.
+  const bool acc_m = (dm == dx) ? true : accumulate_dm;
+  k.backward(params, m, dk, dm, B * S, acc_m);
+  v.backward(params, m, dv, dm, B * S, true);
+}
+
+}  // namespace tp::nn

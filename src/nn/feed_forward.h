@@ -1,0 +1,32 @@
+// The position-wise feed-forward block: down(act(up(x))) for ReLU/GELU, down(silu(gate(x)) ⊙
+// up(x)) for SwiGLU. Forward and backward side by side.
+#pragma once
+
+#include "core/arena.h"
+#include "model/config.h"
+#include "nn/linear.h"
+
+namespace tp::nn {
+
+// What forward keeps for backward (pointers into the activation arena).
+struct FeedForwardSaved {
+  float* up = nullptr;      // [n, F] pre-activation (or the "up" half of SwiGLU)
+  float* gate = nullptr;    // [n, F] SwiGLU gate pre-activation
+  float* hidden = nullptr;  // [n, F] input of `down`
+};
+
+struct FeedForward {
+  FfnKind kind = FfnKind::Gelu;
+  int d = 0, hidden_size = 0;
+  Linear up, gate, down;
+
+  static FeedForward create(ParameterSet& params, const std::string& name, const ModelConfig& config);
+
+  // y[n, d] = ffn(x[n, d]); buffers for `saved` come from the arena.
+  void forward(const ParameterSet& params, const float* x, float* y, int n, Arena& arena, FeedForwardSaved& saved) const;
+  // dx (+)= ∂L/∂x given dy; scratch comes from the arena.
+  void backward(ParameterSet& params, const float* x, const FeedForwardSaved& saved, const float* dy, float* dx, int n,
+                bool accumulate_dx, Arena& arena) const;
+};
+
+}  // namespace tp::nn

@@ -1,0 +1,35 @@
+// Linear forward/backward through kernels::matmul.
+#include "nn/linear.h"
+
+#include "kernels/kernels.h"
+
+namespace tp::nn {
+
+using kernels::Trans;
+
+Linear Linear::create(ParameterSet& params, const std::string& name, int in, int out, bool with_bias) {
+  Linear l;
+  l.in = in;
+  l.out = out;
+  l.weight = params.add(name + ".weight", {out, in}, true);
+  if (with_bias) l.bias = params.add(name + ".bias", {out}, false);
+  return l;
+}
+
+void Linear::forward(const ParameterSet& params, const float* x, float* y, int n) const {
+  kernels::matmul(Trans::N, Trans::T, n, out, in, x, in, params.value(weight), in, y, out, false,
+                  bias >= 0 ? params.value(bias) : nullptr);
+}
+
+void Linear::backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n,
+                      bool accumulate_dx) const {
+  if (dx) kernels::matmul(Trans::N, Trans::N, n, in, out, dy, out, params.value(weight), in, dx, in, accumulate_dx);
+  kernels::matmul(Trans::T, Trans::N, out, in, n, dy, out, x, in, params.grad(weight), in, true);
+  if (bias >= 0) add_column_sums(dy, params.grad(bias), n, out);
+}
+
+void add_column_sums(const float* dy, float* db, int n, int out) {
+  for (int r = 0; r < n; ++r) kernels::axpy(1.0f, dy + static_cast<long>(r) * out, db, out);
+}
+
+}  // namespace tp::nn

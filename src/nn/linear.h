@@ -1,0 +1,29 @@
+// Linear layer, y = x Wᵀ + b with W stored [out, in] as in PyTorch, forward and backward.
+//
+// The three matmul forms map onto it directly: forward is A·Bᵀ (nt), the input gradient A·B (nn)
+// and the weight gradient Aᵀ·B (tn) — no transposed copy of anything.
+#pragma once
+
+#include "model/params.h"
+
+namespace tp::nn {
+
+struct Linear {
+  int in = 0, out = 0;
+  int weight = -1;  // parameter index of W [out, in]
+  int bias = -1;    // parameter index of b [out], or -1
+
+  // Registers "<name>.weight" (and "<name>.bias" when with_bias).
+  static Linear create(ParameterSet& params, const std::string& name, int in, int out, bool with_bias);
+
+  // y[n, out] = x[n, in] · Wᵀ + b
+  void forward(const ParameterSet& params, const float* x, float* y, int n) const;
+  // dx[n, in] (+)= dy · W (skipped when dx is null); dW += dyᵀ · x; db += Σ_rows dy.
+  void backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n,
+                bool accumulate_dx) const;
+};
+
+// db[out] += Σ_rows dy[n, out]
+void add_column_sums(const float* dy, float* db, int n, int out);
+
+}  // namespace tp::nn

@@ -1,0 +1,62 @@
+// RoPE rotations and ALiBi slopes.
+#include "nn/positional.h"
+
+#include "core/det_math.h"
+#include "core/error.h"
+
+namespace tp::nn {
+
+RopeTable RopeTable::create(int max_len, int head_dim) {
+  RopeTable t;
+  t.max_len = max_len;
+  t.half = head_dim / 2;
+  t.cos.resize(static_cast<std::size_t>(max_len) * t.half);
+  t.sin.resize(t.cos.size());
+  for (int i = 0; i < t.half; ++i) {
+    const double theta = det::pow(10000.0, -2.0 * i / head_dim);
+    for (int p = 0; p < max_len; ++p) {
+      t.cos[static_cast<std::size_t>(p) * t.half + i] = static_cast<float>(det::cos(p * theta));
+      t.sin[static_cast<std::size_t>(p) * t.half + i] = static_cast<float>(det::sin(p * theta));
+    }
+  }
+  return t;
+}
+
+namespace {
+
+void rotate(float* x, int rows, int heads, int head_dim, const int* positions, const RopeTable& table, float sign) {
+  const int half = head_dim / 2;
+  for (int r = 0; r < rows; ++r) {
+    const int p = positions[r];
+    TP_CHECK(p >= 0 && p < table.max_len, "position ", p, " is past this model's max_len = ", table.max_len);
+    const float* c = table.cos.data() + static_cast<std::size_t>(p) * half;
+    const float* s = table.sin.data() + static_cast<std::size_t>(p) * half;
+    float* row = x + static_cast<std::size_t>(r) * heads * head_dim;
+    for (int h = 0; h < heads; ++h) {
+      float* v = row + h * head_dim;
+      for (int i = 0; i < half; ++i) {
+        const float a = v[2 * i], b = v[2 * i + 1], sn = sign * s[i];
+        v[2 * i] = a * c[i] - b * sn;
+        v[2 * i + 1] = a * sn + b * c[i];
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void rope_forward(float* x, int rows, int heads, int head_dim, const int* positions, const RopeTable& table) {
+  rotate(x, rows, heads, head_dim, positions, table, 1.0f);
+}
+
+void rope_backward(float* dx, int rows, int heads, int head_dim, const int* positions, const RopeTable& table) {
+  rotate(dx, rows, heads, head_dim, positions, table, -1.0f);
+}
+
+std::vector<float> alibi_slopes(int n_heads) {
+  std::vector<float> slopes(n_heads);
+  for (int h = 0; h < n_heads; ++h) slopes[h] = static_cast<float>(det::pow(2.0, -8.0 * (h + 1) / n_heads));
+  return slopes;
+}
+
+}  // namespace tp::nn

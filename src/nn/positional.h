@@ -1,0 +1,26 @@
+// Positional information that acts inside attention: RoPE rotations of Q and K, and ALiBi's
+// per-head distance penalties. (Additive encodings — sinusoidal, learned — are in embedding.h.)
+#pragma once
+
+#include <vector>
+
+namespace tp::nn {
+
+// cos/sin of p·θᵢ, θᵢ = 10000^(−2i/head_dim), for p < max_len and i < head_dim/2; built with
+// det_math so both targets rotate identically.
+struct RopeTable {
+  int max_len = 0, half = 0;
+  std::vector<float> cos, sin;  // [max_len, half]
+  static RopeTable create(int max_len, int head_dim);
+};
+
+// Rotates rows of x [rows, heads · head_dim] in place; row r sits at position positions[r].
+// Pairs are adjacent dimensions (2i, 2i+1) of each head.
+void rope_forward(float* x, int rows, int heads, int head_dim, const int* positions, const RopeTable& table);
+// The backward of a rotation is the rotation by the opposite angle.
+void rope_backward(float* dx, int rows, int heads, int head_dim, const int* positions, const RopeTable& table);
+
+// ALiBi slopes mₕ = 2^(−8(h+1)/H).
+std::vector<float> alibi_slopes(int n_heads);
+
+}  // namespace tp::nn

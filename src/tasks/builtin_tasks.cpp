@@ -1,0 +1,294 @@
+// The built-in tasks: their data, tokenizer, default architecture and training settings.
+//
+// Defaults are chosen so each task learns in the browser within a minute or two on one core;
+// the seed's Q&A toy reproduces the seed's exact model (vocabulary of 11, d_model 6, sinusoidal
+// positions, post-norm, ReLU). Data files live in src/tasks/data (see SOURCES.md there).
+#include <algorithm>
+#include <sstream>
+
+#include "core/error.h"
+#include "tasks/embedded.h"
+#include "tasks/task.h"
+#include "tasks/task_util.h"
+
+namespace tp {
+
+namespace {
+
+// ---- the seed's Q&A toy --------------------------------------------------------------------------
+
+std::unique_ptr<Task> qa_toy() {
+  auto task = std::make_unique<Task>();
+  task->name = "qa-toy";
+  task->description = "The seed's example: \"how are you\" -> \"i am fine\", \"i am fine\" -> \"how about yourself\", "
+                      "with its vocabulary of 11 and d_model = 6";
+  task->kind = TaskKind::Seq2Seq;
+  task->metric = "exact_match";
+  task->source = "the seed article's worked example";
+  task->tokenizer = word_tokenizer_from_vocab({"am", "fine", "how", "i", "about", "are", "you", "yourself"}, 3, true);
+  for (const auto& [q, a] : std::vector<std::pair<std::string, std::string>>{{"how are you", "i am fine"},
+                                                                            {"i am fine", "how about yourself"}}) {
+    task->train_examples.push_back({task->tokenizer->encode(q).ids, task->tokenizer->encode(a).ids, -1, {}});
+  }
+  task->val_examples = task->train_examples;  // two sentences: the toy is about memorising them
+  task->sample_inputs = {"how are you", "i am fine"};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::EncoderDecoder;
+  c.vocab_size = 11;
+  c.d_model = 6;
+  c.n_heads = 2;
+  c.n_layers = 1;
+  c.d_ff = 12;
+  c.max_len = 8;
+  c.pos = PosKind::Sinusoidal;
+  c.norm_placement = NormPlacement::Post;
+  c.ffn = FfnKind::Relu;
+  task->train = {0.01f, 2, 10, ScheduleKind::Constant, 600, 1.0f, 0.0f, 0.0f, 64, 50};
+  return task;
+}
+
+// ---- synthetic sequence tasks ---------------------------------------------------------------------
+
+const char kSymbols[] = "abcdefghijk";  // 11 symbols
+
+std::unique_ptr<Task> symbol_task(const std::string& name, const std::string& description,
+                                  std::vector<int> (*transform)(const std::vector<int>&)) {
+  auto task = std::make_unique<Task>();
+  task->name = name;
+  task->description = description;
+  task->kind = TaskKind::Seq2Seq;
+  task->metric = "token_accuracy";
+  task->source = "generated: random sequences of 10 over 11 symbols a-k";
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, kSymbols);
+  task->tokenizer = tok;
+  const int first = tok->num_specials();
+  task->generator = [transform, first](Rng& rng) {
+    Example e;
+    for (int i = 0; i < 10; ++i) e.src.push_back(first + rng.below(11));
+    e.tgt = transform(e.src);
+    return e;
+  };
+  Rng val_rng(12345);
+  for (int i = 0; i < 200; ++i) task->val_examples.push_back(task->generator(val_rng));
+  task->sample_inputs = {"abcdefghij", "kjihgfedcb", "hello"};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::EncoderDecoder;
+  c.vocab_size = tok->vocab_size();
+  c.d_model = 32;
+  c.n_heads = 4;
+  c.n_layers = 1;
+  c.d_ff = 64;
+  c.max_len = 16;
+  task->train = {3e-3f, 32, 30, ScheduleKind::Cosine, 600, 1.0f, 0.0f, 0.0f, 64, 100};
+  return task;
+}
+
+std::unique_ptr<Task> addition() {
+  auto task = std::make_unique<Task>();
+  task->name = "addition";
+  task->description = "Multi-digit addition: \"123+45\" -> \"168\" (numbers 0-999)";
+  task->kind = TaskKind::Seq2Seq;
+  task->metric = "exact_match";
+  task->source = "generated: random sums of two numbers below 1000";
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, "0123456789+");
+  task->tokenizer = tok;
+  task->generator = [tok](Rng& rng) {
+    const int a = rng.below(1000), b = rng.below(1000);
+    return Example{tok->encode(std::to_string(a) + "+" + std::to_string(b)).ids, tok->encode(std::to_string(a + b)).ids, -1, {}};
+  };
+  Rng val_rng(777);
+  for (int i = 0; i < 200; ++i) task->val_examples.push_back(task->generator(val_rng));
+  task->sample_inputs = {"123+45", "999+1", "500+500"};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::EncoderDecoder;
+  c.vocab_size = tok->vocab_size();
+  c.d_model = 64;
+  c.n_heads = 4;
+  c.n_layers = 2;
+  c.d_ff = 128;
+  c.max_len = 8;
+  task->train = {2e-3f, 64, 50, ScheduleKind::Cosine, 3000, 1.0f, 0.01f, 0.0f, 64, 200};
+  return task;
+}
+
+// ---- data-file tasks ------------------------------------------------------------------------------
+
+std::unique_ptr<Task> translate() {
+  auto task = std::make_unique<Task>();
+  task->name = "translate";
+  task->description = "English -> Korean phrase translation (328 pairs written for the product), characters";
+  task->kind = TaskKind::Seq2Seq;
+  task->metric = "exact_match";
+  task->source = "src/tasks/data/translation_en_ko.tsv";
+  const auto rows = parse_tsv(embedded::file_text("translation_en_ko.tsv"), 2, "translation_en_ko.tsv");
+  std::string all;
+  for (const auto& r : rows) all += r[0] + "\n" + r[1] + "\n";
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, all);
+  task->tokenizer = tok;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    Example e{tok->encode(rows[i][0]).ids, tok->encode(rows[i][1]).ids, -1, {}};
+    (i % 10 == 9 ? task->val_examples : task->train_examples).push_back(std::move(e));
+  }
+  task->sample_inputs = {rows[0][0], rows[1][0], "i like apples"};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::EncoderDecoder;
+  c.vocab_size = tok->vocab_size();
+  c.d_model = 64;
+  c.n_heads = 4;
+  c.n_layers = 2;
+  c.d_ff = 256;
+  c.max_len = 48;
+  c.dropout = 0.1f;
+  task->train = {2e-3f, 32, 50, ScheduleKind::Cosine, 3000, 1.0f, 0.01f, 0.1f, 64, 200};
+  return task;
+}
+
+std::unique_ptr<Task> language_model(bool bpe) {
+  auto task = std::make_unique<Task>();
+  task->name = bpe ? "lm-bpe" : "lm-char";
+  task->description = std::string("A ") + (bpe ? "BPE (512 tokens)" : "character") +
+                      " language model on The Devil's Dictionary (Ambrose Bierce, 1911; public domain)";
+  task->kind = TaskKind::Text;
+  task->metric = "perplexity";
+  task->source = "src/tasks/data/devils_dictionary.txt";
+  const std::string text = embedded::file_text("devils_dictionary.txt");
+  const std::size_t split = text.rfind('\n', text.size() * 9 / 10) + 1;  // last 10% (at a line start) validates
+  const TokenizerOptions options{bpe ? TokenizerKind::Bpe : TokenizerKind::Char, bpe ? 512 : 0, false, kAllSpecials};
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer(options, text.substr(0, split));
+  task->tokenizer = tok;
+  task->train_stream = tok->encode(std::string_view(text).substr(0, split)).ids;
+  task->val_stream = tok->encode(std::string_view(text).substr(split)).ids;
+  task->sample_inputs = {"LOVE, n.", "The devil", "PATIENCE, n. A minor form of"};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::DecoderOnly;
+  c.vocab_size = tok->vocab_size();
+  c.d_model = 128;
+  c.n_heads = 4;
+  c.n_layers = 2;
+  c.d_ff = 512;
+  c.max_len = 64;
+  task->train = {3e-3f, 16, 100, ScheduleKind::Cosine, 5000, 1.0f, 0.01f, 0.0f, 64, 250};
+  return task;
+}
+
+std::unique_ptr<Task> sentiment() {
+  auto task = std::make_unique<Task>();
+  task->name = "sentiment";
+  task->description = "Sentiment classification of short sentences (\"This teddy bear is SO CUTE!\" -> positive)";
+  task->kind = TaskKind::Classify;
+  task->metric = "accuracy";
+  task->source = "src/tasks/data/sentiment.tsv";
+  task->class_names = {"negative", "positive"};
+  const auto rows = parse_tsv(embedded::file_text("sentiment.tsv"), 2, "sentiment.tsv");
+  std::string train_text;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (i % 7 != 6) train_text += rows[i][1] + "\n";
+  }
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Word, 0, true, kAllSpecials}, train_text);
+  task->tokenizer = tok;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    TP_CHECK(rows[i][0] == "positive" || rows[i][0] == "negative", "sentiment.tsv: label '", rows[i][0],
+             "' on data line ", i + 1, " must be positive or negative");
+    Example e{tok->encode(rows[i][1]).ids, {}, rows[i][0] == "positive" ? 1 : 0, {}};
+    (i % 7 == 6 ? task->val_examples : task->train_examples).push_back(std::move(e));
+  }
+  task->sample_inputs = {"This teddy bear is SO CUTE!", "The soup was cold and bland.", "What a wonderful day!"};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::EncoderOnly;
+  c.head = HeadKind::Mean;
+  c.n_classes = 2;
+  c.vocab_size = tok->vocab_size();
+  c.d_model = 32;
+  c.n_heads = 4;
+  c.n_layers = 1;
+  c.d_ff = 64;
+  c.max_len = 32;
+  c.dropout = 0.1f;
+  task->train = {2e-3f, 32, 20, ScheduleKind::Cosine, 400, 1.0f, 0.01f, 0.0f, 64, 50};
+  return task;
+}
+
+std::unique_ptr<Task> tagging() {
+  auto task = std::make_unique<Task>();
+  task->name = "tagging";
+  task->description = "Token tagging: names (PER), places (LOC) and times (TIME) in short sentences";
+  task->kind = TaskKind::Tag;
+  task->metric = "token_accuracy";
+  task->source = "src/tasks/data/tagging.tsv";
+  task->class_names = {"O", "PER", "LOC", "TIME"};
+  const auto sentences = parse_tagged(embedded::file_text("tagging.tsv"), task->class_names, "tagging.tsv");
+  std::string words;
+  for (const auto& s : sentences) {
+    for (const auto& [w, tag] : s) words += w + " ";
+    words += "\n";
+  }
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Word, 0, true, kAllSpecials}, words);
+  task->tokenizer = tok;
+  for (std::size_t i = 0; i < sentences.size(); ++i) {
+    Example e;
+    for (const auto& [w, tag] : sentences[i]) {
+      // A word the tokenizer splits ("6:30pm" -> 6 : 30pm) gives its tag to every piece.
+      for (const int id : tok->encode(w).ids) {
+        e.src.push_back(id);
+        e.tags.push_back(tag);
+      }
+    }
+    (i % 8 == 7 ? task->val_examples : task->train_examples).push_back(std::move(e));
+  }
+  task->sample_inputs = {"mina visited busan on monday", "we met tom in paris at noon"};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::EncoderOnly;
+  c.head = HeadKind::Token;
+  c.n_classes = 4;
+  c.vocab_size = tok->vocab_size();
+  c.d_model = 32;
+  c.n_heads = 4;
+  c.n_layers = 2;
+  c.d_ff = 64;
+  c.max_len = 16;
+  task->train = {3e-3f, 32, 20, ScheduleKind::Cosine, 600, 1.0f, 0.01f, 0.0f, 64, 100};
+  return task;
+}
+
+std::vector<int> copy_of(const std::vector<int>& s) { return s; }
+std::vector<int> reversed(const std::vector<int>& s) { return {s.rbegin(), s.rend()}; }
+std::vector<int> sorted(const std::vector<int>& s) {
+  std::vector<int> out = s;
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+std::vector<TaskInfo> builtin_tasks() {
+  return {
+      {"qa-toy", "The seed's Q&A example with its vocabulary of 11 and d_model = 6"},
+      {"copy", "Copy a sequence of 10 symbols"},
+      {"reverse", "Reverse a sequence of 10 symbols"},
+      {"sort", "Sort a sequence of 10 symbols"},
+      {"addition", "Add two numbers below 1000"},
+      {"translate", "English -> Korean phrases"},
+      {"lm-char", "Character language model on The Devil's Dictionary"},
+      {"lm-bpe", "BPE language model on The Devil's Dictionary"},
+      {"sentiment", "Positive or negative sentences"},
+      {"tagging", "Names, places and times in sentences"},
+  };
+}
+
+std::unique_ptr<Task> make_task(const std::string& name) {
+  if (name == "qa-toy") return qa_toy();
+  if (name == "copy") return symbol_task("copy", "Copy a sequence of 10 symbols (11 symbols a-k)", &copy_of);
+  if (name == "reverse") return symbol_task("reverse", "Reverse a sequence of 10 symbols (11 symbols a-k)", &reversed);
+  if (name == "sort") return symbol_task("sort", "Sort a sequence of 10 symbols (11 symbols a-k)", &sorted);
+  if (name == "addition") return addition();
+  if (name == "translate") return translate();
+  if (name == "lm-char") return language_model(false);
+  if (name == "lm-bpe") return language_model(true);
+  if (name == "sentiment") return sentiment();
+  if (name == "tagging") return tagging();
+  std::string names;
+  for (const TaskInfo& t : builtin_tasks()) names += (names.empty() ? "" : ", ") + t.name;
+  TP_FAIL("there is no task named '", name, "'; built-in tasks: ", names);
+}
+
+}  // namespace tp

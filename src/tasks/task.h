@@ -1,0 +1,102 @@
+// Task: a data set, its tokenizer, the model and training defaults that suit it, and how its
+// examples become batches for each architecture.
+//
+// Four kinds of data cover every built-in task and the user's own:
+//   seq2seq  (source, target) pairs — qa-toy, copy, reverse, sort, addition, translation, pairs
+//   text     one token stream cut into windows — the language models, the user's own text
+//   classify (sentence, label) — sentiment
+//   tag      (sentence, one tag per token) — token tagging
+// make_batch() lays an example out for the model's architecture (docs/TASKS.md): seq2seq runs on
+// an encoder-decoder or, as "source <SOS> target <EOS>", on a decoder-only model; text runs on a
+// decoder-only model (next token) or an encoder-only one (masked tokens); classify and tag need
+// an encoder-only model with the matching head.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/rng.h"
+#include "model/batch.h"
+#include "model/config.h"
+#include "tokenize/tokenizer.h"
+#include "train/schedule.h"
+
+namespace tp {
+
+enum class TaskKind { Seq2Seq, Text, Classify, Tag };
+const char* to_string(TaskKind kind);
+
+struct Example {
+  std::vector<int> src;   // seq2seq source; classify/tag sentence
+  std::vector<int> tgt;   // seq2seq target (no special tokens)
+  int label = -1;         // classify
+  std::vector<int> tags;  // tag: one class per src token
+};
+
+struct TrainDefaults {
+  float lr = 3e-3f;
+  int batch_size = 16;
+  int warmup = 20;
+  ScheduleKind schedule = ScheduleKind::Cosine;
+  int steps = 1000;
+  float clip = 1.0f;
+  float weight_decay = 0.01f;
+  float label_smoothing = 0.0f;
+  int seq_len = 64;  // text tasks: window length
+  int eval_every = 100;
+};
+
+class Task {
+ public:
+  std::string name;
+  std::string description;
+  TaskKind kind = TaskKind::Text;
+  std::string metric;  // "exact_match", "token_accuracy", "accuracy" or "perplexity"
+  ModelConfig defaults;
+  TrainDefaults train;
+  std::shared_ptr<const Tokenizer> tokenizer;
+  std::vector<std::string> class_names;    // classify, tag
+  std::vector<std::string> sample_inputs;  // what the page offers as a first prompt
+  std::string source;                      // where the data comes from
+
+  std::vector<Example> train_examples, val_examples;  // seq2seq, classify, tag
+  std::vector<int> train_stream, val_stream;          // text
+  // Synthetic tasks draw fresh training examples from the trainer's RNG.
+  std::function<Example(Rng&)> generator;
+
+  // tp::Error unless `config` can run this task (architecture, head, vocabulary, lengths).
+  void check_compatible(const ModelConfig& config) const;
+  // A random training batch of `batch_size` examples.
+  Batch sample_batch(const ModelConfig& config, int batch_size, Rng& rng) const;
+  // The validation set as batches, always the same ones.
+  std::vector<Batch> validation_batches(const ModelConfig& config, int batch_size) const;
+  // One example as a batch of one (for the trace and the walk-through).
+  Batch example_batch(const ModelConfig& config, const Example& example) const;
+
+  std::size_t train_size() const;  // examples (or tokens for text)
+  std::size_t val_size() const;
+
+ private:
+  Batch make_batch(const ModelConfig& config, const std::vector<const Example*>& examples, Rng* mask_rng) const;
+  Batch text_batch(const ModelConfig& config, const std::vector<int>& stream, const std::vector<std::size_t>& starts,
+                   int len, Rng* mask_rng) const;
+  int text_window(const ModelConfig& config) const;
+};
+
+// Built-in tasks: qa-toy, copy, reverse, sort, addition, translate, lm-char, lm-bpe, sentiment,
+// tagging.
+struct TaskInfo {
+  std::string name, description;
+};
+std::vector<TaskInfo> builtin_tasks();
+std::unique_ptr<Task> make_task(const std::string& name);  // tp::Error listing the names
+
+// The user's own data: a language model over `text` (char, word, bpe or byte tokens) or a
+// sequence-to-sequence task over (source, target) pairs (character tokens).
+std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOptions& tokenizer);
+std::unique_ptr<Task> make_pairs_task(const std::vector<std::pair<std::string, std::string>>& pairs);
+
+}  // namespace tp

@@ -1,0 +1,80 @@
+// Tasks over the user's own data: a language model over pasted text, or a sequence-to-sequence
+// task over pasted (source, target) pairs. Both hold out every tenth item for validation.
+#include "core/error.h"
+#include "tasks/task.h"
+
+namespace tp {
+
+std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOptions& options) {
+  TP_CHECK(text.size() >= 16, "the text has ", text.size(), " bytes; a language model needs at least 16");
+  TP_CHECK(text.size() <= (16u << 20), "the text has ", text.size(), " bytes; the limit is 16 MB");
+  auto task = std::make_unique<Task>();
+  task->name = "text";
+  task->description = "A language model over your own text";
+  task->kind = TaskKind::Text;
+  task->metric = "perplexity";
+  task->source = "your text";
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer(options, text);
+  task->tokenizer = tok;
+  const std::vector<int> ids = tok->encode(text).ids;
+  const std::size_t split = ids.size() * 9 / 10;
+  task->train_stream.assign(ids.begin(), ids.begin() + split);
+  task->val_stream.assign(ids.begin() + split, ids.end());
+  task->sample_inputs = {text.substr(0, std::min<std::size_t>(text.size(), 12))};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::DecoderOnly;
+  c.vocab_size = tok->vocab_size();
+  c.d_model = 64;
+  c.n_heads = 4;
+  c.n_layers = 2;
+  c.d_ff = 256;
+  c.max_len = 64;
+  task->train = {3e-3f, 16, 50, ScheduleKind::Cosine, 2000, 1.0f, 0.01f, 0.0f, 64, 200};
+  task->train.seq_len = std::min<int>(64, static_cast<int>(task->train_stream.size()) - 2);
+  TP_CHECK(task->train.seq_len >= 2, "the text is too short to train on: it gives ", ids.size(),
+           " tokens; add more text");
+  return task;
+}
+
+std::unique_ptr<Task> make_pairs_task(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  TP_CHECK(!pairs.empty(), "no pairs given; a pairs task needs at least one (source, target) pair");
+  TP_CHECK(pairs.size() <= 100000, "there are ", pairs.size(), " pairs; the limit is 100000");
+  std::string all;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    TP_CHECK(!pairs[i].first.empty() && !pairs[i].second.empty(), "pair ", i + 1, " has an empty source or target");
+    all += pairs[i].first + pairs[i].second;
+  }
+  auto task = std::make_unique<Task>();
+  task->name = "pairs";
+  task->description = "Sequence to sequence over your own pairs";
+  task->kind = TaskKind::Seq2Seq;
+  task->metric = "exact_match";
+  task->source = "your pairs";
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, all);
+  task->tokenizer = tok;
+  std::size_t longest = 1;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    Example e{tok->encode(pairs[i].first).ids, tok->encode(pairs[i].second).ids, -1, {}};
+    longest = std::max({longest, e.src.size(), e.tgt.size() + 1});
+    // With fewer than 10 pairs every pair trains and validates (there is nothing to hold out).
+    if (pairs.size() >= 10 && i % 10 == 9) {
+      task->val_examples.push_back(std::move(e));
+    } else {
+      task->train_examples.push_back(std::move(e));
+    }
+  }
+  if (task->val_examples.empty()) task->val_examples = task->train_examples;
+  task->sample_inputs = {pairs[0].first};
+  ModelConfig& c = task->defaults;
+  c.arch = Arch::EncoderDecoder;
+  c.vocab_size = tok->vocab_size();
+  c.d_model = 64;
+  c.n_heads = 4;
+  c.n_layers = 2;
+  c.d_ff = 256;
+  c.max_len = static_cast<int>(std::min<std::size_t>(4096, std::max<std::size_t>(16, longest)));
+  task->train = {2e-3f, 32, 50, ScheduleKind::Cosine, 2000, 1.0f, 0.01f, 0.0f, 64, 200};
+  return task;
+}
+
+}  // namespace tp
