@@ -24,6 +24,7 @@ Evaluation train_task(const Task& task, Transformer& model, int steps) {
 std::string greedy_answer(Transformer& model, const Task& task, const std::string& question) {
   GenerateOptions options;
   options.max_new_tokens = 8;
+  options.num_specials = task.tokenizer->num_specials();
   const GenerateResult r = generate(model, task.tokenizer->encode(question).ids, options);
   return task.tokenizer->decode(r.ids);
 }

@@ -29,6 +29,7 @@ KvCache make_kv_cache(Transformer& model, const std::vector<int>& source) {
     lc.k.assign(static_cast<std::size_t>(lc.capacity) * cache.kv_dim, 0.0f);
     lc.v.assign(lc.k.size(), 0.0f);
     lc.positions.assign(lc.capacity, 0);
+    lc.tokens.assign(lc.capacity, 0);
   }
   if (c.arch == Arch::EncoderDecoder) {
     TP_CHECK(!source.empty(), "an encoder-decoder model needs a non-empty source to generate from");
@@ -76,6 +77,12 @@ void decode_step(Transformer& model, KvCache& cache, const int* tokens, int n, f
   const int D = c.d_model, H = c.n_heads, G = c.kv_heads(), dh = c.head_dim(), kvd = cache.kv_dim;
   const int pos0 = cache.next_position;
   TP_CHECK(n >= 1, "decode_step needs at least one token");
+  // A ring buffer holds only `window` keys: feeding several tokens at once could overwrite a key
+  // an earlier token of the same call still needs, so windowed models take them one by one.
+  if (n > 1 && c.window > 0) {
+    for (int i = 0; i < n; ++i) decode_step(model, cache, tokens + i, 1, logits);
+    return;
+  }
   TP_CHECK(pos0 + n <= c.max_len, "the sequence would reach ", pos0 + n, " tokens, past this model's max_len = ",
            c.max_len);
   Arena& arena = model.scratch();
@@ -98,6 +105,7 @@ void decode_step(Transformer& model, KvCache& cache, const int* tokens, int n, f
       for (int i = 0; i < n; ++i) {  // append each new key/value row (v straight into the cache)
         const int row = cache.row_for(lc, pos0 + i);
         lc.positions[row] = pos0 + i;
+        lc.tokens[row] = tokens[i];
         if (a.rope) nn::rope_forward(k + static_cast<std::size_t>(i) * kvd, 1, G, dh, &positions[i], *a.rope_table);
         std::memcpy(&lc.k[static_cast<std::size_t>(row) * kvd], k + static_cast<std::size_t>(i) * kvd, sizeof(float) * kvd);
         a.v.forward(params, in + static_cast<std::size_t>(i) * D, &lc.v[static_cast<std::size_t>(row) * kvd], 1);
@@ -107,6 +115,7 @@ void decode_step(Transformer& model, KvCache& cache, const int* tokens, int n, f
       mask.causal = true;
       mask.query_pos0 = pos0;
       mask.key_pos = lc.positions.data();
+      mask.key_ids = lc.tokens.data();
       if (m.local) {
         mask.window = c.window;
         mask.global_tokens = c.global_tokens;

@@ -19,6 +19,8 @@ void GenerateOptions::validate() const {
   TP_CHECK(beam >= 1 && beam <= 64, "beam = ", beam, " is out of range; allowed: 1 (no beam search) .. 64");
   TP_CHECK(length_penalty >= 0.0f && length_penalty <= 10.0f, "length_penalty = ", length_penalty,
            " is out of range; allowed: 0 .. 10");
+  TP_CHECK(num_specials >= 3 && num_specials <= kAllSpecials, "num_specials = ", num_specials,
+           " is out of range; allowed: 3 .. ", kAllSpecials);
   TP_CHECK(top_k_probs >= 0 && top_k_probs <= 100, "top_k_probs = ", top_k_probs, " is out of range; allowed: 0 .. 100");
 }
 
@@ -59,6 +61,17 @@ void check_prompt(const ModelConfig& c, const std::vector<int>& prompt) {
 
 GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, const GenerateOptions& options);
 
+// Input-only specials are never generated: <SOS> starts the decoder, <PAD> fills batches, <CLS>
+// and <MASK> are encoder inputs (when the tokenizer has them; with the seed's three specials ids
+// 4 and 5 are ordinary words). <EOS> ends the output, and <UNK> may be a real prediction.
+Banned generation_bans(int num_specials) {
+  Banned b;
+  b.ids = {kSos, kPad};
+  if (num_specials > kCls) b.ids.push_back(kCls);
+  if (num_specials > kMask) b.ids.push_back(kMask);
+  return b;
+}
+
 }  // namespace
 
 GenerateResult generate(Transformer& model, const std::vector<int>& prompt, const GenerateOptions& options) {
@@ -85,7 +98,7 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
     }
     if (!options.kv_cache) full_forward_logits(model, prompt, seq, logits.data());
     GenerateStep s;
-    s.id = sample_next(logits.data(), c.vocab_size, options.sampling, rng, &s.top, options.top_k_probs);
+    s.id = sample_next(logits.data(), c.vocab_size, options.sampling, rng, &s.top, options.top_k_probs, generation_bans(options.num_specials));
     result.ids.push_back(s.id);
     result.steps.push_back(std::move(s));
     result.last_logits = logits;
@@ -156,7 +169,10 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
         full_forward_logits(model, prompt, seq, beam.logits.data());
       }
       log_softmax(beam.logits.data(), V, lp);
-      for (int t = 0; t < V; ++t) candidates.push_back({beam.log_p + lp[t], b, t});
+      const Banned banned = generation_bans(options.num_specials);
+      for (int t = 0; t < V; ++t) {
+        if (!banned(t)) candidates.push_back({beam.log_p + lp[t], b, t});
+      }
     }
     std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return a.log_p > b.log_p; });
     std::vector<Beam> next;

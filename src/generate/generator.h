@@ -23,6 +23,7 @@ struct GenerateOptions {
   bool kv_cache = true;
   int top_k_probs = 0;        // report this many most likely tokens per step
   std::uint64_t seed = 0;     // for sampling
+  int num_specials = 6;       // the tokenizer's: which of <CLS>=4 and <MASK>=5 exist as specials
   void validate() const;
 };
 

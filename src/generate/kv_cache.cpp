@@ -18,7 +18,7 @@ std::size_t KvCache::bytes() const {
   std::size_t total = 0;
   for (const LayerCache& l : layers) {
     total += (l.k.size() + l.v.size() + l.cross_k.size() + l.cross_v.size()) * sizeof(float) +
-             l.positions.size() * sizeof(int);
+             (l.positions.size() + l.tokens.size()) * sizeof(int);
   }
   return total;
 }

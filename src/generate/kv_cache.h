@@ -18,6 +18,7 @@ struct LayerCache {
   int used = 0;                // rows holding keys
   std::vector<float> k, v;     // [capacity, kv_dim]
   std::vector<int> positions;  // absolute position of each row
+  std::vector<int> tokens;     // token id of each row (<PAD> keys are masked, as in forward())
   std::vector<float> cross_k, cross_v;  // [src_len, kv_dim], encoder-decoder only
 };
 

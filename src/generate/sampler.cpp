@@ -20,12 +20,17 @@ void SamplingOptions::validate() const {
 
 namespace {
 
-// softmax(logits / temperature) in double.
-std::vector<double> softmax(const float* logits, int vocab, double temperature) {
-  std::vector<double> p(vocab);
-  const double mx = *std::max_element(logits, logits + vocab);
+// softmax(logits / temperature) in double over the tokens `banned` allows (the others get 0).
+std::vector<double> softmax(const float* logits, int vocab, double temperature, const Banned& banned = {}) {
+  std::vector<double> p(vocab, 0.0);
+  double mx = -1e300;
+  for (int i = 0; i < vocab; ++i) {
+    if (!banned(i)) mx = std::max(mx, static_cast<double>(logits[i]));
+  }
   double total = 0.0;
-  for (int i = 0; i < vocab; ++i) total += p[i] = det::exp((logits[i] - mx) / temperature);
+  for (int i = 0; i < vocab; ++i) {
+    if (!banned(i)) total += p[i] = det::exp((logits[i] - mx) / temperature);
+  }
   for (double& v : p) v /= total;
   return p;
 }
@@ -41,16 +46,22 @@ void log_softmax(const float* logits, int vocab, std::vector<double>& out) {
   for (int i = 0; i < vocab; ++i) out[i] = logits[i] - log_total;
 }
 
+bool Banned::operator()(int id) const { return std::find(ids.begin(), ids.end(), id) != ids.end(); }
+
 int sample_next(const float* logits, int vocab, const SamplingOptions& options, Rng& rng, std::vector<TokenProb>* top,
-                int top_n) {
+                int top_n, const Banned& banned) {
   const std::vector<double> model_p = softmax(logits, vocab, 1.0);
-  // Candidates by the sampling temperature's probabilities, most likely first (ties: lower id).
+  // Candidates by the sampling temperature's probabilities, most likely first (ties: lower id),
+  // banned tokens excluded.
   const bool greedy = options.temperature <= 0.0f;
-  const std::vector<double> p = greedy ? model_p : softmax(logits, vocab, options.temperature);
-  std::vector<int> order(vocab);
-  std::iota(order.begin(), order.end(), 0);
+  const std::vector<double> p = softmax(logits, vocab, greedy ? 1.0 : options.temperature, banned);
+  std::vector<int> order;
+  for (int i = 0; i < vocab; ++i) {
+    if (!banned(i)) order.push_back(i);
+  }
+  TP_CHECK(!order.empty(), "every token is banned from generation; nothing can be sampled");
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return p[a] > p[b]; });
-  std::size_t keep = greedy ? 1 : static_cast<std::size_t>(vocab);
+  std::size_t keep = greedy ? 1 : order.size();
   if (options.top_k > 0) keep = std::min<std::size_t>(keep, options.top_k);
   if (options.top_p < 1.0f) {
     double mass = 0.0;

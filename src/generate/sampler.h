@@ -21,10 +21,15 @@ struct TokenProb {
   float p_sample = 0.0f;  // the probability it was drawn with (after temperature, top-k, top-p)
 };
 
-// Picks the next token. When `top` is non-null it receives the `top_n` most likely tokens
-// (by the model's probability, ties by id), best first.
+// Picks the next token, never one of `banned` (generation bans the input-only specials; their
+// model probability is still reported). When `top` is non-null it receives the `top_n` most
+// likely tokens (by the model's probability, ties by id), best first.
+struct Banned {
+  std::vector<int> ids;
+  bool operator()(int id) const;
+};
 int sample_next(const float* logits, int vocab, const SamplingOptions& options, Rng& rng,
-                std::vector<TokenProb>* top = nullptr, int top_n = 0);
+                std::vector<TokenProb>* top = nullptr, int top_n = 0, const Banned& banned = {});
 
 // log softmax of logits (for beam search), in double.
 void log_softmax(const float* logits, int vocab, std::vector<double>& out);

@@ -20,7 +20,7 @@ Transformer::Transformer(const ModelConfig& config, std::uint64_t seed)
 
 void Transformer::build() {
   const ModelConfig& c = config_;
-  if (c.pos == PosKind::Rope) rope_table_ = nn::RopeTable::create(c.max_len, c.head_dim());
+  if (c.pos == PosKind::Rope) rope_table_ = std::make_unique<nn::RopeTable>(nn::RopeTable::create(c.max_len, c.head_dim()));
   embedding_ = nn::Embedding::create(params_, c);
   auto make_stack = [&](const std::string& prefix, bool cross, std::vector<LayerModules>& layers, nn::Norm& final_norm) {
     for (int l = 0; l < c.n_layers; ++l) {
@@ -28,7 +28,7 @@ void Transformer::build() {
       LayerModules m;
       m.has_cross = cross;
       m.local = c.layer_is_local(l);
-      m.self_attn = nn::Attention::create(params_, p + ".self_attn", c, true, &rope_table_);
+      m.self_attn = nn::Attention::create(params_, p + ".self_attn", c, true, rope_table_.get());
       m.norm1 = nn::Norm::create(params_, p + ".norm1", c);
       if (cross) {
         m.cross_attn = nn::Attention::create(params_, p + ".cross_attn", c, false, nullptr);

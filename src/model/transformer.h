@@ -73,6 +73,11 @@ class Transformer {
  public:
   // Validates the config (tp::Error on a bad one), registers and initialises the parameters.
   Transformer(const ModelConfig& config, std::uint64_t seed);
+  // Movable (layers point at the heap-held RoPE table, which moves with the model), not copyable.
+  Transformer(Transformer&&) = default;
+  Transformer& operator=(Transformer&&) = default;
+  Transformer(const Transformer&) = delete;
+  Transformer& operator=(const Transformer&) = delete;
 
   const ModelConfig& config() const { return config_; }
   ParameterSet& params() { return params_; }
@@ -108,7 +113,7 @@ class Transformer {
   ModelConfig config_;
   ParameterSet params_;
   Rng dropout_rng_;
-  nn::RopeTable rope_table_;
+  std::unique_ptr<nn::RopeTable> rope_table_;
   nn::Embedding embedding_;
   std::vector<LayerModules> enc_layers_, dec_layers_;
   nn::Norm enc_final_norm_, dec_final_norm_;

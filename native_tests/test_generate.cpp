@@ -1,0 +1,222 @@
+// [generate] Generation: the KV cache gives the same tokens and logits as recomputing the whole
+// prefix (every architecture, RoPE/ALiBi, GQA, sliding windows with their ring buffer), and the
+// samplers relate as they should (greedy = top-k 1 = temperature → 0; top-p keeps the smallest
+// set reaching p; beam width 1 = greedy).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <set>
+
+#include "generate/decoder_step.h"
+#include "generate/generator.h"
+#include "model_util.h"
+#include "tokenize/tokenizer.h"
+
+using namespace tp;
+
+namespace {
+
+// A random model (weights spread so its greedy path is not just one repeated token).
+Transformer noisy_model(const ModelConfig& c, std::uint64_t seed) {
+  Transformer model(c, seed);
+  Rng rng(seed + 100);
+  for (int i = 0; i < model.params().count(); ++i) {
+    float* v = model.params().value(i);
+    for (std::size_t k = 0; k < model.params().info(i).size; ++k) v[k] += rng.normal(0.0f, 0.3f);
+  }
+  return model;
+}
+
+}  // namespace
+
+TEST_CASE("cached and uncached generation give the same tokens and logits", "[generate]") {
+  struct Variant {
+    const char* name;
+    Arch arch;
+    PosKind pos;
+    int heads, kv_heads, window, global, layers;
+    const char* pattern;
+  };
+  const Variant variants[] = {
+      {"decoder learned", Arch::DecoderOnly, PosKind::Learned, 2, 2, 0, 0, 2, ""},
+      {"decoder rope gqa", Arch::DecoderOnly, PosKind::Rope, 4, 2, 0, 0, 2, ""},
+      {"decoder alibi mqa", Arch::DecoderOnly, PosKind::Alibi, 4, 1, 0, 0, 1, ""},
+      {"decoder window ring buffer", Arch::DecoderOnly, PosKind::Rope, 2, 2, 3, 0, 2, ""},
+      {"decoder window + global, LG", Arch::DecoderOnly, PosKind::Sinusoidal, 2, 2, 3, 2, 2, "LG"},
+      {"encoder-decoder sinusoidal", Arch::EncoderDecoder, PosKind::Sinusoidal, 2, 2, 0, 0, 2, ""},
+      {"encoder-decoder rope window", Arch::EncoderDecoder, PosKind::Rope, 4, 2, 2, 0, 1, ""},
+  };
+  for (const Variant& v : variants) {
+    ModelConfig c = test::small_config(v.arch);
+    c.pos = v.pos;
+    c.n_heads = v.heads;
+    c.n_kv_heads = v.kv_heads;
+    c.window = v.window;
+    c.global_tokens = v.global;
+    c.layer_pattern = v.pattern;
+    c.n_layers = v.layers;
+    c.max_len = 24;
+    for (NormPlacement placement : {NormPlacement::Pre, NormPlacement::Post}) {
+      c.norm_placement = placement;
+      Transformer model = noisy_model(c, 3);
+      const std::vector<int> prompt = {6, 7, 8, 9};
+      GenerateOptions options;
+      options.max_new_tokens = 18;  // past the window, so the ring buffer wraps
+      options.top_k_probs = 3;
+      // Sampling exercises more than one path through the vocabulary; the first seed whose
+      // generation runs at least 6 tokens (before any <EOS>) is the one compared.
+      options.sampling.temperature = 1.0f;
+      options.kv_cache = true;
+      GenerateResult cached;
+      for (options.seed = 1; options.seed < 50; ++options.seed) {
+        cached = generate(model, prompt, options);
+        if (cached.ids.size() >= 6) break;
+      }
+      options.kv_cache = false;
+      const GenerateResult full = generate(model, prompt, options);
+      INFO(v.name << " " << to_string(placement));
+      REQUIRE(cached.ids == full.ids);
+      REQUIRE(cached.ids.size() >= 6);
+      for (std::size_t i = 0; i < cached.last_logits.size(); ++i) {
+        REQUIRE(std::fabs(cached.last_logits[i] - full.last_logits[i]) <= 1e-5);
+      }
+      for (std::size_t s = 0; s < cached.steps.size(); ++s) {
+        for (int k = 0; k < 3; ++k) {
+          REQUIRE(cached.steps[s].top[k].id == full.steps[s].top[k].id);
+          REQUIRE(std::fabs(cached.steps[s].top[k].p - full.steps[s].top[k].p) <= 1e-5);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("the sliding-window cache stays bounded", "[generate]") {
+  ModelConfig c = test::small_config(Arch::DecoderOnly);
+  c.window = 3;
+  c.global_tokens = 1;
+  c.max_len = 64;
+  Transformer model(c, 1);
+  KvCache cache = make_kv_cache(model, {});
+  REQUIRE(cache.layers[0].capacity == 4);  // 1 global + 3 in the ring, however long the text
+  std::vector<float> logits(c.vocab_size);
+  for (int t = 0; t < 40; ++t) {
+    const int id = 6 + t % 5;
+    decode_step(model, cache, &id, 1, logits.data());
+  }
+  REQUIRE(cache.layers[0].used == 4);
+  REQUIRE(cache.layers[0].positions[0] == 0);  // the global token is never evicted
+}
+
+TEST_CASE("greedy = top-k 1 = temperature near 0, and beam width 1 = greedy", "[generate]") {
+  for (Arch arch : {Arch::DecoderOnly, Arch::EncoderDecoder}) {
+    ModelConfig c = test::small_config(arch);
+    c.max_len = 16;
+    Transformer model = noisy_model(c, 5);
+    const std::vector<int> prompt = {9, 8, 7};
+    GenerateOptions greedy;
+    greedy.max_new_tokens = 10;
+    const auto g = generate(model, prompt, greedy).ids;
+    GenerateOptions topk1 = greedy;
+    topk1.sampling.temperature = 1.5f;
+    topk1.sampling.top_k = 1;
+    topk1.seed = 77;
+    GenerateOptions cold = greedy;
+    cold.sampling.temperature = 1e-4f;
+    cold.seed = 78;
+    GenerateOptions beam1 = greedy;
+    beam1.beam = 1;
+    INFO("arch " << to_string(arch));
+    REQUIRE(generate(model, prompt, topk1).ids == g);
+    REQUIRE(generate(model, prompt, cold).ids == g);
+    REQUIRE(generate(model, prompt, beam1).ids == g);
+    // Hotter sampling with another seed does wander off the greedy path.
+    GenerateOptions hot = greedy;
+    hot.sampling.temperature = 3.0f;
+    bool differs = false;
+    for (int seed = 1; seed <= 5 && !differs; ++seed) {
+      hot.seed = seed;
+      differs = generate(model, prompt, hot).ids != g;
+    }
+    REQUIRE(differs);
+  }
+}
+
+TEST_CASE("top-p keeps the smallest set whose mass reaches p", "[generate]") {
+  // Probabilities (softmax of the logits) ≈ 0.5, 0.25, 0.125, 0.0625, 0.0625.
+  const float logits[5] = {3.0f, 2.30685282f, 1.61370564f, 0.92055846f, 0.92055846f};
+  Rng rng(1);
+  std::vector<TokenProb> top;
+  SamplingOptions s;
+  s.temperature = 1.0f;
+  s.top_p = 0.7f;  // 0.5 < 0.7 <= 0.75: tokens 0 and 1
+  std::set<int> seen;
+  for (int i = 0; i < 400; ++i) seen.insert(sample_next(logits, 5, s, rng, &top, 5));
+  REQUIRE(seen == std::set<int>{0, 1});
+  REQUIRE(top[0].p_sample == Approx(2.0 / 3.0).epsilon(1e-5));
+  REQUIRE(top[1].p_sample == Approx(1.0 / 3.0).epsilon(1e-5));
+  REQUIRE(top[2].p_sample == 0.0f);
+  REQUIRE(top[0].p == Approx(0.5).epsilon(1e-5));
+  s.top_p = 0.5f;  // exactly the first token's mass
+  seen.clear();
+  for (int i = 0; i < 100; ++i) seen.insert(sample_next(logits, 5, s, rng));
+  REQUIRE(seen == std::set<int>{0});
+  s.top_p = 0.9f;  // 0.875 < 0.9: four tokens
+  seen.clear();
+  for (int i = 0; i < 2000; ++i) seen.insert(sample_next(logits, 5, s, rng));
+  REQUIRE(seen.size() == 4);
+}
+
+TEST_CASE("beam search finds a better-scoring sequence than greedy or ties it", "[generate]") {
+  ModelConfig c = test::small_config(Arch::EncoderDecoder);
+  c.max_len = 12;
+  Transformer model = noisy_model(c, 8);
+  const std::vector<int> prompt = {6, 9, 11};
+  GenerateOptions options;
+  options.max_new_tokens = 6;
+  options.length_penalty = 0.0f;  // raw log-probability, so scores compare directly
+  auto log_prob = [&](const std::vector<int>& ids) {
+    double total = 0.0;
+    std::vector<int> seq = {kSos};
+    std::vector<double> lp;
+    for (int id : ids) {
+      Batch b;
+      b.size = 1;
+      b.src = prompt;
+      b.src_len = 3;
+      b.tgt_in = seq;
+      b.tgt_len = static_cast<int>(seq.size());
+      model.forward(b, false);
+      log_softmax(model.logits() + (seq.size() - 1) * c.vocab_size, c.vocab_size, lp);
+      total += lp[id];
+      seq.push_back(id);
+    }
+    return total;
+  };
+  const auto greedy = generate(model, prompt, options).ids;
+  options.beam = 4;
+  const auto beam = generate(model, prompt, options).ids;
+  options.kv_cache = false;
+  REQUIRE(generate(model, prompt, options).ids == beam);  // the cache changes nothing here either
+  // Compare complete hypotheses only (both ended, or both ran to the limit).
+  if ((greedy.back() == kEos) == (beam.back() == kEos) && greedy.size() == beam.size()) {
+    REQUIRE(log_prob(beam) >= log_prob(greedy) - 1e-6);
+  }
+}
+
+TEST_CASE("bad generation requests are clear errors", "[generate]") {
+  ModelConfig c = test::small_config(Arch::DecoderOnly);
+  Transformer model(c, 1);
+  GenerateOptions o;
+  REQUIRE_THROWS_WITH(generate(model, {}, o), Catch::Contains("non-empty prompt"));
+  REQUIRE_THROWS_WITH(generate(model, {6, 99}, o), Catch::Contains("prompt token id 99 is out of range"));
+  o.sampling.top_p = 0.0f;
+  REQUIRE_THROWS_WITH(generate(model, {6}, o), Catch::Contains("top_p = 0"));
+  o.sampling.top_p = 1.0f;
+  o.max_new_tokens = 0;
+  REQUIRE_THROWS_WITH(generate(model, {6}, o), Catch::Contains("max_new_tokens = 0"));
+  ModelConfig enc = test::small_config(Arch::EncoderOnly);
+  Transformer encoder(enc, 1);
+  REQUIRE_THROWS_WITH(generate(encoder, {6}, GenerateOptions{}), Catch::Contains("needs a model with a decoder"));
+  // The model still works after every error.
+  REQUIRE_FALSE(generate(model, {6, 7}, GenerateOptions{}).ids.empty());
+}
