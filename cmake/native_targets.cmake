@@ -27,4 +27,9 @@ if(TP_BUILD_TESTS)
   tp_set_warnings(tp_tests)
   # One ctest entry per TEST_CASE, so the summary counts test cases.
   catch_discover_tests(tp_tests)
+  if(TARGET tp)
+    add_test(NAME cli_end_to_end
+             COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_test
+                     -P ${PROJECT_SOURCE_DIR}/native_tests/cli_test.cmake)
+  endif()
 endif()

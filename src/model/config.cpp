@@ -2,6 +2,8 @@
 #include "model/config.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "core/error.h"
@@ -54,6 +56,18 @@ const char* const kFieldNames[] = {"arch",        "vocab_size", "d_model",      
                                    "ffn",         "window",     "global_tokens",  "layer_pattern",
                                    "dropout",     "tie_embeddings", "bias",       "head",
                                    "n_classes"};
+
+// A float as the shortest decimal that reads back as the same float (1e-05, not 9.99999974e-06).
+double float_for_json(float f) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(f));
+  for (int digits = 1; digits <= 9; ++digits) {
+    char shorter[32];
+    std::snprintf(shorter, sizeof shorter, "%.*g", digits, static_cast<double>(f));
+    if (std::strtof(shorter, nullptr) == f) return std::strtod(shorter, nullptr);
+  }
+  return std::strtod(buf, nullptr);
+}
 
 int read_int(const json::Value& v, const char* field) {
   const std::int64_t i = v.as_int(str_cat("config field '", field, "'"));
@@ -164,12 +178,12 @@ json::Value ModelConfig::to_json() const {
   v.set("pos", to_string(pos));
   v.set("norm", to_string(norm));
   v.set("norm_placement", to_string(norm_placement));
-  v.set("norm_eps", static_cast<double>(norm_eps));
+  v.set("norm_eps", float_for_json(norm_eps));
   v.set("ffn", to_string(ffn));
   v.set("window", window);
   v.set("global_tokens", global_tokens);
   v.set("layer_pattern", layer_pattern);
-  v.set("dropout", static_cast<double>(dropout));
+  v.set("dropout", float_for_json(dropout));
   v.set("tie_embeddings", tie_embeddings);
   v.set("bias", bias);
   v.set("head", to_string(head));

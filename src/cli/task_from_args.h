@@ -1,0 +1,25 @@
+// Shared by the commands: the task named by --task (or the user's data), the model config from
+// the task's defaults plus any config option given on the command line, and file checks.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/args.h"
+#include "model/config.h"
+#include "tasks/task.h"
+
+namespace tp::cli {
+
+// Config fields as options: "d-model", "n-heads", ... (every ModelConfig field but vocab_size,
+// which the task's tokenizer decides).
+std::vector<std::string> config_option_names();
+
+std::unique_ptr<Task> task_from_args(const Args& args);
+ModelConfig config_from_args(const Task& task, const Args& args);
+
+// tp::Error now, before training, if `path` cannot be written.
+void check_writable(const std::string& path);
+
+}  // namespace tp::cli

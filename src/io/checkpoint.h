@@ -1,0 +1,45 @@
+// Model checkpoints: a Transformer (plus its tokenizer and task name) as one safetensors file.
+//
+// The layout, the tensor names and the metadata keys are in docs/FORMAT.md. Saving writes the
+// parameters in the model's registration order with the config and tokenizer as JSON metadata;
+// loading rebuilds the model from the config alone and accepts the file only when its tensors
+// are exactly the ones that config registers, with the same shapes, so a loaded model can never
+// run with a parameter that is missing, misshapen or silently ignored. Every problem is a
+// tp::Error naming the tensor, key or field and what was expected, and a failed load has no
+// side effects. Everything works on bytes, so the browser (no file system) uses the same code;
+// read_file/write_file are the thin file layer for the CLI and the tests.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "model/transformer.h"
+#include "tokenize/tokenizer.h"
+
+namespace tp {
+
+constexpr const char* kCheckpointFormat = "transformer-playground";
+constexpr const char* kCheckpointFormatVersion = "1";
+
+// The checkpoint bytes of `model`, with `tokenizer` (optional; its vocab_size must equal the
+// config's) and `task` (stored only when non-empty).
+std::string save_checkpoint(const Transformer& model, const Tokenizer* tokenizer, const std::string& task);
+
+struct LoadedCheckpoint {
+  std::unique_ptr<Transformer> model;
+  std::unique_ptr<Tokenizer> tokenizer;  // null when the file has none
+  std::string task;                      // empty when the file has none
+};
+
+// Validates and loads checkpoint bytes (tp::Error on anything malformed; see docs/FORMAT.md).
+LoadedCheckpoint load_checkpoint(std::string_view bytes);
+
+// Whole-file helpers for the CLI and the tests. Errors name the path and the operating system's
+// reason. write_file writes `path`.tmp and renames it over `path`, so a failed write leaves an
+// existing file untouched. Not for the web module: it is linked without a file system
+// (-sFILESYSTEM=0), where Emscripten aborts on any file call; the page passes bytes instead.
+std::string read_file(const std::string& path);
+void write_file(const std::string& path, std::string_view bytes);
+
+}  // namespace tp

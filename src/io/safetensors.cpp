@@ -1,0 +1,280 @@
+// safetensors validation, decoding and writing; see safetensors.h for the layout and the rules.
+#include "io/safetensors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/error.h"
+#include "io/json.h"
+
+namespace tp {
+
+namespace {
+
+constexpr const char* kAllowedDtypes = "F32, I32, I64";
+constexpr const char* kEntryFields = "dtype, shape, data_offsets";
+
+bool host_is_little_endian() {
+  const std::uint32_t probe = 1;
+  unsigned char first = 0;
+  std::memcpy(&first, &probe, 1);
+  return first == 1;
+}
+
+std::uint64_t read_u64_le(const char* p) {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+  return v;
+}
+
+// A JSON number that is an exact non-negative integer, or a tp::Error saying which field.
+std::int64_t non_negative_int(const json::Value& v, const std::string& what) {
+  TP_CHECK(v.is_number(), what, " must be a non-negative integer, got ", json::type_name(v.type()));
+  const double d = v.as_number();
+  TP_CHECK(d >= 0.0 && d < 9007199254740992.0 && std::floor(d) == d, what,
+           " must be a non-negative integer below 2^53, got ", v.dump());
+  return static_cast<std::int64_t>(d);
+}
+
+SafetensorsMetadata parse_metadata(const json::Value& value) {
+  TP_CHECK(value.is_object(), "safetensors: '__metadata__' must be an object of strings, got ",
+           json::type_name(value.type()));
+  SafetensorsMetadata out;
+  for (const auto& [key, v] : value.as_object()) {
+    TP_CHECK(v.is_string(), "safetensors: '__metadata__' values must be strings, but '", key, "' is ",
+             json::type_name(v.type()));
+    out.emplace_back(key, v.as_string());
+  }
+  return out;
+}
+
+SafetensorsEntry parse_entry(const std::string& name, const json::Value& value, std::size_t data_size) {
+  const std::string where = "safetensors: tensor '" + name + "'";
+  TP_CHECK(value.is_object(), where, " must be an object {", kEntryFields, "}, got ", json::type_name(value.type()));
+  for (const auto& [key, v] : value.as_object()) {
+    TP_CHECK(key == "dtype" || key == "shape" || key == "data_offsets", where, " has an unknown field '", key,
+             "'; allowed: ", kEntryFields);
+  }
+  for (const char* field : {"dtype", "shape", "data_offsets"}) {
+    TP_CHECK(value.find(field) != nullptr, where, " is missing the field '", field, "'; required: ", kEntryFields);
+  }
+
+  SafetensorsEntry e;
+  e.name = name;
+  const json::Value& dtype = value.at("dtype");
+  TP_CHECK(dtype.is_string(), where, ": dtype must be a string, got ", json::type_name(dtype.type()));
+  e.dtype = dtype.as_string();
+  const std::size_t elem = safetensors_dtype_size(e.dtype);
+  TP_CHECK(elem > 0, where, " has the unsupported dtype '", e.dtype, "'; supported: ", kAllowedDtypes);
+
+  const json::Value& shape = value.at("shape");
+  TP_CHECK(shape.is_array(), where, ": shape must be an array of non-negative integers, got ",
+           json::type_name(shape.type()));
+  // Elements are counted in bytes against the whole data section, so a product that would
+  // overflow is caught as "too large" long before it can wrap.
+  bool zero = false, too_large = false;
+  std::uint64_t count = 1;
+  for (std::size_t d = 0; d < shape.as_array().size(); ++d) {
+    const std::int64_t dim = non_negative_int(shape.as_array()[d], str_cat(where, ": shape[", d, "]"));
+    e.shape.push_back(dim);
+    if (dim == 0) zero = true;
+    if (too_large || zero) continue;
+    if (static_cast<std::uint64_t>(dim) > (std::uint64_t{1} << 62) / count) too_large = true;
+    else count *= static_cast<std::uint64_t>(dim);
+    if (count > data_size) too_large = true;
+  }
+  if (zero) count = 0;
+  TP_CHECK(zero || !too_large, where, " has shape ", shape_string(e.shape), ", more elements than the ", data_size,
+           "-byte data section can hold");
+
+  const json::Value& offsets = value.at("data_offsets");
+  TP_CHECK(offsets.is_array() && offsets.as_array().size() == 2, where,
+           ": data_offsets must be an array of two non-negative integers [begin, end], got ", offsets.dump());
+  const std::int64_t begin = non_negative_int(offsets.as_array()[0], where + ": data_offsets[0]");
+  const std::int64_t end = non_negative_int(offsets.as_array()[1], where + ": data_offsets[1]");
+  TP_CHECK(begin <= end, where, " has data_offsets [", begin, ", ", end, "]; begin must not exceed end");
+  TP_CHECK(static_cast<std::uint64_t>(end) <= data_size, where, " has data_offsets [", begin, ", ", end,
+           "] past the end of the data section (", data_size, " bytes); the file may be truncated");
+  const std::uint64_t expected = count * elem;
+  TP_CHECK(static_cast<std::uint64_t>(end - begin) == expected, where, " has data_offsets [", begin, ", ", end,
+           "] spanning ", end - begin, " bytes, but ", e.dtype, " with shape ", shape_string(e.shape), " needs ",
+           expected, " bytes");
+  e.offset = static_cast<std::size_t>(begin);
+  e.nbytes = static_cast<std::size_t>(end - begin);
+  return e;
+}
+
+}  // namespace
+
+std::int64_t SafetensorsEntry::numel() const {
+  std::int64_t n = 1;
+  for (std::int64_t d : shape) n *= d;
+  return n;
+}
+
+std::size_t safetensors_dtype_size(std::string_view dtype) {
+  if (dtype == "F32" || dtype == "I32") return 4;
+  if (dtype == "I64") return 8;
+  return 0;
+}
+
+std::string shape_string(const std::vector<std::int64_t>& shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += str_cat(i ? ", " : "", shape[i]);
+  return s + "]";
+}
+
+SafetensorsView::SafetensorsView(std::string_view bytes) {
+  TP_CHECK(bytes.size() >= 8, "safetensors: the file is ", bytes.size(),
+           " bytes, shorter than the 8-byte header length that starts every safetensors file");
+  const std::uint64_t n = read_u64_le(bytes.data());
+  TP_CHECK(n <= kMaxSafetensorsHeaderBytes, "safetensors: the header length is ", n,
+           " bytes, above the limit of ", kMaxSafetensorsHeaderBytes, " bytes (100 MB); the file is corrupt or not safetensors");
+  TP_CHECK(n <= bytes.size() - 8, "safetensors: the header length is ", n, " bytes, past the end of the file (",
+           bytes.size() - 8, " bytes follow the length field); the file is truncated or not safetensors");
+  header_size_ = static_cast<std::size_t>(n);
+  const std::string_view header = bytes.substr(8, header_size_);
+  data_ = bytes.substr(8 + header_size_);
+
+  TP_CHECK(json::is_valid_utf8(header), "safetensors: the header is not valid UTF-8");
+  json::Value root;
+  try {
+    root = json::parse(header);
+  } catch (const Error& e) {
+    TP_FAIL("safetensors: the header is ", e.what());  // "invalid JSON: expected ... at byte N"
+  }
+  TP_CHECK(root.is_object(), "safetensors: the header must be a JSON object, got ", json::type_name(root.type()));
+
+  for (const auto& [key, value] : root.as_object()) {
+    if (key == "__metadata__") metadata_ = parse_metadata(value);
+    else entries_.push_back(parse_entry(key, value, data_.size()));
+  }
+
+  // Coverage: sorted by position, each tensor must start exactly where the previous ended.
+  // Empty tensors sit at a point and may share it, so ties keep header order.
+  std::stable_sort(entries_.begin(), entries_.end(), [](const SafetensorsEntry& a, const SafetensorsEntry& b) {
+    return a.offset != b.offset ? a.offset < b.offset : a.offset + a.nbytes < b.offset + b.nbytes;
+  });
+  std::size_t cursor = 0;
+  const SafetensorsEntry* previous = nullptr;
+  for (const SafetensorsEntry& e : entries_) {
+    TP_CHECK(e.offset >= cursor, "safetensors: tensors '", previous ? previous->name : "", "' and '", e.name,
+             "' overlap (bytes ", e.offset, "..", cursor, " of the data section); each byte belongs to one tensor");
+    TP_CHECK(e.offset == cursor, "safetensors: a gap of ", e.offset - cursor, " unused bytes at offset ", cursor,
+             " of the data section, before tensor '", e.name, "'; tensors must be packed back to back");
+    cursor = e.offset + e.nbytes;
+    previous = &e;
+  }
+  TP_CHECK(cursor == data_.size(), "safetensors: ", data_.size() - cursor,
+           " trailing bytes after the last tensor (the data section is ", data_.size(), " bytes, tensors cover ",
+           cursor, "); tensors must cover the data section exactly");
+}
+
+const std::string* SafetensorsView::find_metadata(std::string_view key) const {
+  for (const auto& [k, v] : metadata_) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+const SafetensorsEntry* SafetensorsView::find(std::string_view name) const {
+  for (const SafetensorsEntry& e : entries_) {
+    if (e.name == name) return &e;
+  }
+  return nullptr;
+}
+
+const SafetensorsEntry& SafetensorsView::at(std::string_view name) const {
+  const SafetensorsEntry* e = find(name);
+  TP_CHECK(e != nullptr, "safetensors: no tensor named '", name, "' in the file");
+  return *e;
+}
+
+std::string_view SafetensorsView::raw(const SafetensorsEntry& entry) const {
+  return data_.substr(entry.offset, entry.nbytes);
+}
+
+std::vector<float> SafetensorsView::float_data(std::string_view name) const {
+  const SafetensorsEntry& e = at(name);
+  std::vector<float> out(static_cast<std::size_t>(e.numel()));
+  copy_floats(e, out.data());
+  return out;
+}
+
+void SafetensorsView::copy_floats(const SafetensorsEntry& entry, float* out) const {
+  TP_CHECK(entry.dtype == "F32", "safetensors: tensor '", entry.name, "' has dtype ", entry.dtype,
+           "; only F32 can be read as floats");
+  if (entry.nbytes == 0) return;  // `out` may be null for an empty tensor; memcpy must not see it
+  const char* src = data_.data() + entry.offset;
+  const std::size_t count = entry.nbytes / 4;
+  if (host_is_little_endian()) {
+    std::memcpy(out, src, entry.nbytes);  // the file's data may be unaligned; memcpy does not care
+    return;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint32_t bits = 0;
+    for (int b = 3; b >= 0; --b) bits = (bits << 8) | static_cast<unsigned char>(src[4 * i + b]);
+    std::memcpy(out + i, &bits, 4);
+  }
+}
+
+std::string write_safetensors(const std::vector<SafetensorsTensor>& tensors, const SafetensorsMetadata& metadata) {
+  json::Value header = json::Value::object();
+  if (!metadata.empty()) {
+    json::Value meta = json::Value::object();
+    for (const auto& [key, value] : metadata) {
+      TP_CHECK(meta.find(key) == nullptr, "safetensors: duplicate metadata key '", key, "'");
+      meta.set(key, value);
+    }
+    header.set("__metadata__", std::move(meta));
+  }
+  std::uint64_t offset = 0;
+  for (const SafetensorsTensor& t : tensors) {
+    TP_CHECK(t.name != "__metadata__", "safetensors: '__metadata__' cannot name a tensor");
+    TP_CHECK(header.find(t.name) == nullptr, "safetensors: duplicate tensor name '", t.name, "'");
+    std::uint64_t count = 1;
+    json::Value shape = json::Value::array();
+    for (std::int64_t d : t.shape) {
+      TP_CHECK(d >= 0, "safetensors: tensor '", t.name, "' has a negative dimension in ", shape_string(t.shape));
+      count *= static_cast<std::uint64_t>(d);
+      shape.push(d);
+    }
+    TP_CHECK(count == 0 || t.data != nullptr, "safetensors: tensor '", t.name, "' has no data");
+    const std::uint64_t end = offset + 4 * count;
+    TP_CHECK(end < (std::uint64_t{1} << 53), "safetensors: the data would exceed 2^53 bytes");
+    json::Value entry = json::Value::object();
+    entry.set("dtype", "F32");
+    entry.set("shape", std::move(shape));
+    entry.set("data_offsets", json::Value::array({json::Value(static_cast<std::int64_t>(offset)),
+                                                  json::Value(static_cast<std::int64_t>(end))}));
+    header.set(t.name, std::move(entry));
+    offset = end;
+  }
+
+  std::string head = header.dump();
+  head.append((8 - head.size() % 8) % 8, ' ');  // the data section starts 8-byte aligned
+  std::string out;
+  out.reserve(8 + head.size() + static_cast<std::size_t>(offset));
+  for (int i = 0; i < 8; ++i) out += static_cast<char>((static_cast<std::uint64_t>(head.size()) >> (8 * i)) & 0xFF);
+  out += head;
+  const bool little = host_is_little_endian();
+  for (const SafetensorsTensor& t : tensors) {
+    std::size_t count = 1;
+    for (std::int64_t d : t.shape) count *= static_cast<std::size_t>(d);
+    if (count == 0) continue;
+    const char* p = reinterpret_cast<const char*>(t.data);
+    if (little) {
+      out.append(p, count * 4);
+      continue;
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, t.data + i, 4);
+      for (int b = 0; b < 4; ++b) out += static_cast<char>((bits >> (8 * b)) & 0xFF);
+    }
+  }
+  return out;
+}
+
+}  // namespace tp
