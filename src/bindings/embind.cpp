@@ -1,19 +1,24 @@
-// Embind bindings: the only C++ file that includes Emscripten headers.
+// Embind registration: what the wasm module exports to JavaScript.
 //
-// Thin by design: each function converts arguments, calls the core, converts the result. No
-// exception crosses into JavaScript: every call runs inside guarded(), which turns tp::Error (and
-// any std::exception) into a message that JS collects with takeError() and rethrows as a JS Error
-// (web/lib/engine.js does this for every call), so the module stays usable after any bad input.
+// Thin by design: the classes in handles.h own core objects and convert values; this file only
+// registers them. No exception crosses into JavaScript: every call runs inside guarded(), which
+// turns tp::Error (or any std::exception, e.g. out of memory) into a message that
+// web/lib/engine.js collects with takeError() and rethrows as a JS Error, so the module stays
+// usable after any bad input. JavaScript calls the public API in web/lib/, never these names.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <string>
 #include <type_traits>
 
+#include "bindings/handles.h"
 #include "core/error.h"
 #include "kernels/self_check.h"
 
+using emscripten::allow_raw_pointers;
 using emscripten::val;
+using namespace tp::bindings;
 
 namespace {
 
@@ -33,6 +38,8 @@ template <typename Fn>
 auto guarded(Fn fn) -> decltype(fn()) {
   try {
     return fn();
+  } catch (const std::bad_alloc&) {
+    last_error = "out of memory: the model, batch or text is too large for this page";
   } catch (const std::exception& e) {
     last_error = e.what();
   } catch (...) {
@@ -41,6 +48,19 @@ auto guarded(Fn fn) -> decltype(fn()) {
   return failed_result<decltype(fn())>();
 }
 
+// Guarded<&Class::method>::call is the method wrapped in guarded(), as a plain function taking
+// the object first (the form embind binds as a method).
+template <auto Fn>
+struct Guarded;
+template <typename R, typename C, typename... A, R (C::*Fn)(A...)>
+struct Guarded<Fn> {
+  static R call(C& self, A... args) { return guarded([&] { return (self.*Fn)(args...); }); }
+};
+template <typename R, typename C, typename... A, R (C::*Fn)(A...) const>
+struct Guarded<Fn> {
+  static R call(const C& self, A... args) { return guarded([&] { return (self.*Fn)(args...); }); }
+};
+
 std::string take_error() {
   std::string message;
   message.swap(last_error);
@@ -48,6 +68,14 @@ std::string take_error() {
 }
 
 std::string version() { return TP_VERSION; }
+
+val heap_stats() {
+  const struct mallinfo info = mallinfo();
+  val out = val::object();
+  out.set("heapSize", val::module_property("HEAP8")["length"]);
+  out.set("allocated", static_cast<double>(info.uordblks));
+  return out;
+}
 
 val kernel_self_check(unsigned seed) {
   return guarded([&] {
@@ -71,10 +99,78 @@ val kernel_self_check(unsigned seed) {
   });
 }
 
+val builtin_task_list() {
+  return guarded([] {
+    val out = val::array();
+    for (const tp::TaskInfo& info : tp::builtin_tasks()) {
+      val item = val::object();
+      item.set("name", info.name);
+      item.set("description", info.description);
+      item.set("kind", std::string(tp::to_string(info.kind)));
+      out.call<void>("push", item);
+    }
+    return out;
+  });
+}
+
+TokenizerHandle* create_tokenizer(std::string options, std::string text) {
+  return guarded([&] { return TokenizerHandle::create(options, text); });
+}
+TaskHandle* builtin_task(std::string name) {
+  return guarded([&] { return TaskHandle::builtin(name); });
+}
+TaskHandle* text_task(std::string text, std::string tokenizer) {
+  return guarded([&] { return TaskHandle::from_text(text, tokenizer); });
+}
+TaskHandle* pairs_task(val pairs) {
+  return guarded([&] { return TaskHandle::from_pairs(pairs); });
+}
+ModelHandle* create_model(std::string config, double seed) {
+  return guarded([&] { return ModelHandle::create(config, seed); });
+}
+ModelHandle* load_model(val bytes) {
+  return guarded([&] { return ModelHandle::load(bytes); });
+}
+TrainerHandle* create_trainer(ModelHandle& model, const TaskHandle& task, std::string options) {
+  return guarded([&] { return TrainerHandle::create(model, task, options); });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(transformer_playground) {
   emscripten::function("takeError", &take_error);
   emscripten::function("version", &version);
+  emscripten::function("heapStats", &heap_stats);
   emscripten::function("kernelSelfCheck", &kernel_self_check);
+  emscripten::function("builtinTasks", &builtin_task_list);
+  emscripten::function("createTokenizer", &create_tokenizer, allow_raw_pointers());
+  emscripten::function("builtinTask", &builtin_task, allow_raw_pointers());
+  emscripten::function("textTask", &text_task, allow_raw_pointers());
+  emscripten::function("pairsTask", &pairs_task, allow_raw_pointers());
+  emscripten::function("createModel", &create_model, allow_raw_pointers());
+  emscripten::function("loadModel", &load_model, allow_raw_pointers());
+  emscripten::function("createTrainer", &create_trainer, allow_raw_pointers());
+
+  emscripten::class_<TokenizerHandle>("TokenizerHandle")
+      .function("encode", &Guarded<&TokenizerHandle::encode>::call)
+      .function("decode", &Guarded<&TokenizerHandle::decode>::call)
+      .function("info", &Guarded<&TokenizerHandle::info>::call)
+      .function("vocabulary", &Guarded<&TokenizerHandle::vocabulary>::call);
+  emscripten::class_<TaskHandle>("TaskHandle")
+      .function("info", &Guarded<&TaskHandle::info>::call)
+      .function("tokenizer", &Guarded<&TaskHandle::tokenizer>::call, allow_raw_pointers())
+      .function("example", &Guarded<&TaskHandle::example>::call);
+  emscripten::class_<ModelHandle>("ModelHandle")
+      .function("config", &Guarded<&ModelHandle::config>::call)
+      .function("parameters", &Guarded<&ModelHandle::parameters>::call)
+      .function("parameter", &Guarded<&ModelHandle::parameter>::call)
+      .function("info", &Guarded<&ModelHandle::info>::call)
+      .function("generate", &Guarded<&ModelHandle::generate>::call)
+      .function("trace", &Guarded<&ModelHandle::trace>::call)
+      .function("predict", &Guarded<&ModelHandle::predict>::call)
+      .function("save", &Guarded<&ModelHandle::save>::call);
+  emscripten::class_<TrainerHandle>("TrainerHandle")
+      .function("step", &Guarded<&TrainerHandle::step>::call)
+      .function("evaluate", &Guarded<&TrainerHandle::evaluate>::call)
+      .function("stepCount", &Guarded<&TrainerHandle::step_count>::call);
 }

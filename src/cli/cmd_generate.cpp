@@ -35,12 +35,7 @@ const char* kHelp =
 // Seq2seq tasks run on a decoder-only model as "source <SOS> target".
 bool prompt_needs_sos(const LoadedCheckpoint& loaded) {
   if (loaded.model->config().arch != Arch::DecoderOnly || loaded.task.empty()) return false;
-  if (loaded.task == "pairs") return true;
-  if (loaded.task == "text") return false;
-  for (const TaskInfo& t : builtin_tasks()) {
-    if (t.name == loaded.task) return make_task(t.name)->kind == TaskKind::Seq2Seq;
-  }
-  return false;
+  return task_kind(loaded.task) == TaskKind::Seq2Seq;
 }
 
 }  // namespace

@@ -262,17 +262,26 @@ std::vector<int> sorted(const std::vector<int>& s) {
 
 std::vector<TaskInfo> builtin_tasks() {
   return {
-      {"qa-toy", "The seed's Q&A example with its vocabulary of 11 and d_model = 6"},
-      {"copy", "Copy a sequence of 10 symbols"},
-      {"reverse", "Reverse a sequence of 10 symbols"},
-      {"sort", "Sort a sequence of 10 symbols"},
-      {"addition", "Add two numbers below 1000"},
-      {"translate", "English -> Korean phrases"},
-      {"lm-char", "Character language model on The Devil's Dictionary"},
-      {"lm-bpe", "BPE language model on The Devil's Dictionary"},
-      {"sentiment", "Positive or negative sentences"},
-      {"tagging", "Names, places and times in sentences"},
+      {"qa-toy", "The seed's Q&A example with its vocabulary of 11 and d_model = 6", TaskKind::Seq2Seq},
+      {"copy", "Copy a sequence of 10 symbols", TaskKind::Seq2Seq},
+      {"reverse", "Reverse a sequence of 10 symbols", TaskKind::Seq2Seq},
+      {"sort", "Sort a sequence of 10 symbols", TaskKind::Seq2Seq},
+      {"addition", "Add two numbers below 1000", TaskKind::Seq2Seq},
+      {"translate", "English -> Korean phrases", TaskKind::Seq2Seq},
+      {"lm-char", "Character language model on The Devil's Dictionary", TaskKind::Text},
+      {"lm-bpe", "BPE language model on The Devil's Dictionary", TaskKind::Text},
+      {"sentiment", "Positive or negative sentences", TaskKind::Classify},
+      {"tagging", "Names, places and times in sentences", TaskKind::Tag},
   };
+}
+
+TaskKind task_kind(const std::string& name) {
+  if (name == "text") return TaskKind::Text;
+  if (name == "pairs") return TaskKind::Seq2Seq;
+  for (const TaskInfo& t : builtin_tasks()) {
+    if (t.name == name) return t.kind;
+  }
+  return make_task(name)->kind;  // throws the error listing the names
 }
 
 std::unique_ptr<Task> make_task(const std::string& name) {

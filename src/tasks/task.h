@@ -90,9 +90,12 @@ class Task {
 // tagging.
 struct TaskInfo {
   std::string name, description;
+  TaskKind kind;
 };
 std::vector<TaskInfo> builtin_tasks();
 std::unique_ptr<Task> make_task(const std::string& name);  // tp::Error listing the names
+// The kind of a task by name, including the user tasks "text" and "pairs" (tp::Error if unknown).
+TaskKind task_kind(const std::string& name);
 
 // The user's own data: a language model over `text` (char, word, bpe or byte tokens) or a
 // sequence-to-sequence task over (source, target) pairs (character tokens).

@@ -39,6 +39,34 @@ void TrainOptions::validate() const {
   TP_CHECK(eval_every >= 0, "eval_every = ", eval_every, " must be >= 0 (0 = only when asked)");
 }
 
+TrainOptions TrainOptions::from_json(const json::Value& value, TrainOptions o) {
+  for (const auto& member : value.as_object("training options")) {
+    const std::string& key = member.first;
+    const json::Value& v = member.second;
+    const std::string what = "training option '" + key + "'";
+    auto integer = [&] {
+      const std::int64_t i = v.as_int(what);
+      TP_CHECK(i >= -2147483647LL && i <= 2147483647LL, what, " = ", i, " is out of range");
+      return static_cast<int>(i);
+    };
+    if (key == "lr") o.lr = static_cast<float>(v.as_number(what));
+    else if (key == "batch_size") o.batch_size = integer();
+    else if (key == "warmup") o.warmup = integer();
+    else if (key == "schedule") o.schedule = parse_schedule(v.as_string(what));
+    else if (key == "total_steps") o.total_steps = integer();
+    else if (key == "clip") o.clip = static_cast<float>(v.as_number(what));
+    else if (key == "weight_decay") o.weight_decay = static_cast<float>(v.as_number(what));
+    else if (key == "label_smoothing") o.label_smoothing = static_cast<float>(v.as_number(what));
+    else if (key == "beta1") o.beta1 = static_cast<float>(v.as_number(what));
+    else if (key == "beta2") o.beta2 = static_cast<float>(v.as_number(what));
+    else if (key == "seed") o.seed = static_cast<std::uint64_t>(v.as_int(what));
+    else if (key == "eval_every") o.eval_every = integer();
+    else TP_FAIL("unknown training option '", key, "'; allowed: lr, batch_size, warmup, schedule, total_steps, clip, "
+                 "weight_decay, label_smoothing, beta1, beta2, seed, eval_every");
+  }
+  return o;
+}
+
 Trainer::Trainer(Transformer& model, const Task& task, const TrainOptions& options)
     : model_(model), task_(task), options_(options), rng_(options.seed, 3) {
   options_.validate();

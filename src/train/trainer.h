@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "io/json.h"
 #include "model/transformer.h"
 #include "tasks/task.h"
 #include "train/optimizer.h"
@@ -31,6 +32,9 @@ struct TrainOptions {
 
   static TrainOptions defaults_for(const Task& task);
   void validate() const;    // tp::Error naming the bad field
+  // Fields present in `value` (snake_case names as above, "schedule" by name) over `base`;
+  // unknown keys and wrong types are errors listing the allowed keys.
+  static TrainOptions from_json(const json::Value& value, TrainOptions base);
 };
 
 // Metrics of a pass over the validation set. token_accuracy counts target tokens (or labels);

@@ -1,25 +1,313 @@
 // transformer-playground.js — the public JavaScript API (the npm package's entry point).
 //
 //   import { load } from 'transformer-playground';
-//   const tp = await load();   // one wasm instance per page or process; later calls return it
-//   tp.version; tp.kernelSelfCheck();
+//   const tp = await load();                      // one wasm instance per page or process
+//   const model = tp.model({ ...tp.tasks().find((t) => t.name === 'qa-toy').defaults, seed: 1 });
+//   const trainer = tp.trainer(model, tp.task('qa-toy'), { seed: 1 });
+//   trainer.step(600);
+//   model.generate('how are you').text;          // 'i am fine'
 //
-// Full reference: docs/API.md. Works in browsers, Web Workers and Node 20+.
+// Every object owns memory inside the wasm module: call dispose() when done (a
+// FinalizationRegistry frees what is forgotten, eventually). Every array returned is a copy the
+// caller may keep. Errors are JS Errors whose message says what was wrong and what is allowed;
+// the module keeps working after them. Full reference: docs/API.md.
 import { loadEngine, call } from './engine.js';
+
+// camelCase option names and the core's snake_case names.
+const CONFIG_KEYS = {
+  arch: 'arch', vocabSize: 'vocab_size', dModel: 'd_model', nHeads: 'n_heads', nKvHeads: 'n_kv_heads',
+  nLayers: 'n_layers', dFF: 'd_ff', maxLen: 'max_len', pos: 'pos', norm: 'norm', normPlacement: 'norm_placement',
+  normEps: 'norm_eps', ffn: 'ffn', window: 'window', globalTokens: 'global_tokens', layerPattern: 'layer_pattern',
+  dropout: 'dropout', tieEmbeddings: 'tie_embeddings', bias: 'bias', head: 'head', nClasses: 'n_classes',
+};
+const TRAIN_KEYS = {
+  lr: 'lr', batchSize: 'batch_size', warmup: 'warmup', schedule: 'schedule', totalSteps: 'total_steps', clip: 'clip',
+  weightDecay: 'weight_decay', labelSmoothing: 'label_smoothing', seed: 'seed', evalEvery: 'eval_every',
+  beta1: 'beta1', beta2: 'beta2',
+};
+const GENERATE_KEYS = {
+  maxNewTokens: 'max_new_tokens', temperature: 'temperature', topK: 'top_k', topP: 'top_p', beam: 'beam',
+  lengthPenalty: 'length_penalty', kvCache: 'kv_cache', topKProbs: 'top_k_probs', seed: 'seed',
+};
+const TOKENIZER_KEYS = { kind: 'kind', vocabSize: 'vocab_size', lowercase: 'lowercase' };
+const SNAKE_TO_CAMEL = Object.fromEntries(
+  [CONFIG_KEYS, TRAIN_KEYS, GENERATE_KEYS, TOKENIZER_KEYS].flatMap((m) => Object.entries(m).map(([c, s]) => [s, c])),
+);
+
+// Core messages name fields in snake_case; the API's users know them in camelCase.
+function translate(message) {
+  return message.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (word) => SNAKE_TO_CAMEL[word] ?? word);
+}
+
+function invoke(module, fn) {
+  try {
+    return call(module, fn);
+  } catch (error) {
+    throw new Error(translate(error.message));
+  }
+}
+
+function isPlainObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
+}
+
+// {camelCase options} → JSON of the snake_case object, rejecting unknown keys and non-JSON values.
+function optionsJson(options, keys, what, { allow = [] } = {}) {
+  if (options === undefined) return '{}';
+  if (!isPlainObject(options)) throw new Error(`${what} must be an object, got ${describe(options)}`);
+  const out = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (allow.includes(key)) continue;
+    if (!(key in keys)) {
+      throw new Error(`unknown ${what} key '${key}'; allowed: ${[...Object.keys(keys), ...allow].join(', ')}`);
+    }
+    if (value === undefined) continue;
+    if (!['number', 'string', 'boolean'].includes(typeof value) || (typeof value === 'number' && !Number.isFinite(value))) {
+      throw new Error(`${what} key '${key}' must be a finite number, a string or a boolean, got ${describe(value)}`);
+    }
+    out[keys[key]] = value;
+  }
+  return JSON.stringify(out);
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  return typeof value === 'string' ? `the string '${value.slice(0, 40)}'` : typeof value;
+}
+
+function camelConfig(snake) {
+  return Object.fromEntries(Object.entries(snake).map(([k, v]) => [SNAKE_TO_CAMEL[k] ?? k, v]));
+}
+
+const registry = new FinalizationRegistry((handle) => {
+  try {
+    handle.delete();
+  } catch {
+    // already freed with the module
+  }
+});
+
+// Common base: owns one embind handle, frees it once.
+class Owned {
+  #handle;
+  #kind;
+  constructor(module, handle, kind) {
+    this.module = module;
+    this.#handle = handle;
+    this.#kind = kind;
+    registry.register(this, handle, this);
+  }
+  get handle() {
+    if (!this.#handle) throw new Error(`this ${this.#kind} has been disposed; create a new one`);
+    return this.#handle;
+  }
+  get disposed() {
+    return this.#handle === null;
+  }
+  dispose() {
+    if (!this.#handle) return;
+    registry.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
+  run(fn) {
+    const handle = this.handle;
+    return invoke(this.module, () => fn(handle));
+  }
+}
+
+export class Tokenizer extends Owned {
+  constructor(module, handle) {
+    super(module, handle, 'Tokenizer');
+    const info = this.run((h) => h.info());
+    this.kind = info.kind;
+    this.vocabSize = info.vocabSize;
+    this.numSpecials = info.numSpecials;
+  }
+  // { ids: Int32Array, tokens: string[], spans: Int32Array of [begin, end) UTF-16 pairs, byteSpans }
+  encode(text) {
+    if (typeof text !== 'string') throw new Error(`encode(text): text must be a string, got ${describe(text)}`);
+    return this.run((h) => h.encode(text));
+  }
+  decode(ids) {
+    if (!Array.isArray(ids) && !(ids instanceof Int32Array) && !(ids instanceof Uint32Array)) {
+      throw new Error(`decode(ids): ids must be an array or Int32Array of token ids, got ${describe(ids)}`);
+    }
+    return this.run((h) => h.decode(ids));
+  }
+  // Display text of ids 0 .. limit−1.
+  vocabulary(limit = this.vocabSize) {
+    return this.run((h) => h.vocabulary(limit));
+  }
+}
+
+export class Task extends Owned {
+  constructor(module, handle) {
+    super(module, handle, 'Task');
+    const info = this.run((h) => h.info());
+    Object.assign(this, { ...info, defaults: camelConfig(info.defaults) });
+  }
+  tokenizer() {
+    return new Tokenizer(this.module, this.run((h) => h.tokenizer()));
+  }
+  // A validation example as text: { input, target?, label?, tags? }.
+  example(index = 0) {
+    if (!Number.isInteger(index) || index < 0) throw new Error(`example(index): index must be a whole number >= 0, got ${describe(index)}`);
+    return this.run((h) => h.example(index));
+  }
+}
+
+export class Model extends Owned {
+  constructor(module, handle) {
+    super(module, handle, 'Model');
+  }
+  get config() {
+    return camelConfig(this.run((h) => h.config()));
+  }
+  // { task, taskKind, tokenizer: { kind, vocabSize, numSpecials } | null, classNames, parameterCount }
+  get info() {
+    return this.run((h) => h.info());
+  }
+  parameters() {
+    return this.run((h) => h.parameters());
+  }
+  // { shape, data: Float32Array } — a copy of the named weight tensor.
+  parameter(name) {
+    if (typeof name !== 'string') throw new Error(`parameter(name): name must be a string, got ${describe(name)}`);
+    return this.run((h) => h.parameter(name));
+  }
+  // -> { text, ids, steps: [{ id, token, topk: [{ id, token, p, pSample }] }], msPerToken, stopReason }
+  generate(prompt, options = {}) {
+    if (typeof prompt !== 'string' && !Array.isArray(prompt) && !(prompt instanceof Int32Array)) {
+      throw new Error(`generate(prompt): prompt must be a string or an array of token ids, got ${describe(prompt)}`);
+    }
+    const json = optionsJson(options, GENERATE_KEYS, 'generate option');
+    return this.run((h) => h.generate(prompt, json));
+  }
+  // Every intermediate of one forward pass: { input, output, decoderInput?, names, tensors:
+  // { [name]: { shape, data } } } in the order the forward pass produced them.
+  trace(input, { target } = {}) {
+    if (typeof input !== 'string') throw new Error(`trace(input): input must be a string, got ${describe(input)}`);
+    if (target !== undefined && typeof target !== 'string') throw new Error(`trace(input, { target }): target must be a string, got ${describe(target)}`);
+    const raw = this.run((h) => h.trace(input, target));
+    const tensors = {};
+    for (const e of raw.entries) tensors[e.name] = { shape: e.shape, data: e.data };
+    return { input: raw.input, output: raw.output, decoderInput: raw.decoderInput, names: raw.entries.map((e) => e.name), tensors };
+  }
+  // Encoder-only models: { classes: [{ label, p }] } or { positions: [[{ label, p }]] }.
+  predict(input) {
+    if (typeof input !== 'string') throw new Error(`predict(input): input must be a string, got ${describe(input)}`);
+    return this.run((h) => h.predict(input));
+  }
+  // The model as a safetensors file (Uint8Array), with its tokenizer and task.
+  save() {
+    return this.run((h) => h.save());
+  }
+}
+
+export class Trainer extends Owned {
+  constructor(module, handle) {
+    super(module, handle, 'Trainer');
+  }
+  // n optimizer steps -> { step, loss, tokenAccuracy, valLoss, metric, evaluated, evaluatedAt,
+  // tokensPerSec, lr, gradNorm, tokensSeen }
+  step(n = 1) {
+    if (!Number.isInteger(n) || n < 1) throw new Error(`step(n): n must be a whole number >= 1, got ${describe(n)}`);
+    return this.run((h) => h.step(n));
+  }
+  // -> { loss, perplexity, tokenAccuracy, exactMatch, metric, targets, sequences }
+  evaluate() {
+    return this.run((h) => h.evaluate());
+  }
+  get stepCount() {
+    return this.run((h) => h.stepCount());
+  }
+}
+
+function makeApi(module) {
+  const own = (handle, Class) => new Class(module, handle);
+  let taskInfos = null;  // built once: the built-in tasks never change
+  const api = {
+    version: module.version(),
+    // [{ name, description, kind, metric, defaults (a model config), train, classNames, ... }]
+    tasks() {
+      taskInfos ??= invoke(module, (m) => m.builtinTasks()).map(({ name }) => {
+        const task = api.task(name);
+        const { description, kind, metric, defaults, train, classNames, sampleInputs, source, trainSize, valSize, synthetic } = task;
+        task.dispose();
+        return Object.freeze({ name, description, kind, metric, defaults, train, classNames, sampleInputs, source, trainSize, valSize, synthetic });
+      });
+      return taskInfos.map((t) => ({ ...t, defaults: { ...t.defaults }, train: { ...t.train } }));
+    },
+    // A built-in task by name, or your own data: { pairs: [[source, target], ...] } or
+    // { text, tokenizer: 'char' | 'word' | 'bpe' | 'byte' | { kind, vocabSize } }.
+    task(spec) {
+      if (typeof spec === 'string') return own(invoke(module, (m) => m.builtinTask(spec)), Task);
+      if (!isPlainObject(spec)) throw new Error(`task(spec): spec must be a task name or { pairs } or { text }, got ${describe(spec)}`);
+      const keys = Object.keys(spec);
+      if (keys.includes('pairs')) {
+        if (keys.length !== 1) throw new Error(`task({ pairs }) takes only 'pairs', got ${keys.join(', ')}`);
+        return own(invoke(module, (m) => m.pairsTask(spec.pairs)), Task);
+      }
+      if (keys.includes('text')) {
+        const extra = keys.filter((k) => k !== 'text' && k !== 'tokenizer');
+        if (extra.length) throw new Error(`unknown task key '${extra[0]}'; allowed with text: text, tokenizer`);
+        if (typeof spec.text !== 'string') throw new Error(`task({ text }): text must be a string, got ${describe(spec.text)}`);
+        const tokenizer = typeof spec.tokenizer === 'string' ? { kind: spec.tokenizer } : spec.tokenizer ?? { kind: 'char' };
+        const json = optionsJson(tokenizer, TOKENIZER_KEYS, 'tokenizer option');
+        return own(invoke(module, (m) => m.textTask(spec.text, json)), Task);
+      }
+      throw new Error(`task(spec): an object spec needs 'pairs' or 'text', got keys ${keys.join(', ') || '(none)'}`);
+    },
+    // { kind: 'char' | 'word' | 'bpe' | 'byte', vocabSize, lowercase, text }
+    tokenizer(options) {
+      if (!isPlainObject(options)) throw new Error(`tokenizer(options) needs an object like { kind: 'char', text }, got ${describe(options)}`);
+      const { text = '', ...rest } = options;
+      if (typeof text !== 'string') throw new Error(`tokenizer option 'text' must be a string, got ${describe(text)}`);
+      const json = optionsJson(rest, TOKENIZER_KEYS, 'tokenizer option');
+      return own(invoke(module, (m) => m.createTokenizer(json, text)), Tokenizer);
+    },
+    // A model config (camelCase, see docs/API.md) plus `seed`.
+    model(config) {
+      if (!isPlainObject(config)) throw new Error(`model(config): config must be an object, got ${describe(config)}`);
+      const { seed = 0, ...rest } = config;
+      if (!Number.isInteger(seed) || seed < 0) throw new Error(`model config key 'seed' must be a whole number >= 0, got ${describe(seed)}`);
+      const json = optionsJson(rest, CONFIG_KEYS, 'model config');
+      return own(invoke(module, (m) => m.createModel(json, seed)), Model);
+    },
+    // Trains `model` on `task`; options { lr, batchSize, warmup, schedule, totalSteps, clip,
+    // weightDecay, labelSmoothing, seed, evalEvery, beta1, beta2 } default to the task's.
+    trainer(model, task, options = {}) {
+      if (!(model instanceof Model)) throw new Error('trainer(model, task): model must be a Model from tp.model() or tp.loadModel()');
+      if (!(task instanceof Task)) throw new Error('trainer(model, task): task must be a Task from tp.task()');
+      const json = optionsJson(options, TRAIN_KEYS, 'training option');
+      return own(invoke(module, (m) => m.createTrainer(model.handle, task.handle, json)), Trainer);
+    },
+    // A model from safetensors bytes (Uint8Array or ArrayBuffer).
+    loadModel(bytes) {
+      const array = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
+      if (!(array instanceof Uint8Array)) throw new Error(`loadModel(bytes): bytes must be a Uint8Array or ArrayBuffer, got ${describe(bytes)}`);
+      return own(invoke(module, (m) => m.loadModel(array)), Model);
+    },
+    // The SIMD kernels against the scalar reference, in this runtime.
+    kernelSelfCheck(seed = 1) {
+      if (!Number.isInteger(seed) || seed < 0) throw new Error(`kernelSelfCheck: seed must be a non-negative integer, got ${seed}`);
+      return invoke(module, (m) => m.kernelSelfCheck(seed));
+    },
+    // { heapSize, allocated } in bytes: the wasm memory and what malloc holds of it.
+    heapStats() {
+      return invoke(module, (m) => m.heapStats());
+    },
+  };
+  return Object.freeze(api);
+}
 
 let apiPromise = null;
 
-function makeApi(module) {
-  return Object.freeze({
-    version: module.version(),
-    // Runs the SIMD kernels against the scalar reference in this very runtime.
-    kernelSelfCheck(seed = 1) {
-      if (!Number.isInteger(seed) || seed < 0) throw new Error(`kernelSelfCheck: seed must be a non-negative integer, got ${seed}`);
-      return call(module, (m) => m.kernelSelfCheck(seed));
-    },
-  });
-}
-
+// The API over the page's (or process's) one wasm instance. Options: { wasmUrl } to serve the
+// .wasm file from elsewhere.
 export function load(options) {
   if (!apiPromise) {
     apiPromise = loadEngine(options).then(makeApi, (error) => {

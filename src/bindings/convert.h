@@ -1,0 +1,29 @@
+// Conversions between the core's types and JavaScript values, for the bindings only.
+//
+// Arrays cross as fresh copies (never views into the wasm heap), because a view dies silently
+// the next time the heap grows; every returned Float32Array/Int32Array is the caller's to keep.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+#include "io/json.h"
+#include "tokenize/tokenizer.h"
+
+namespace tp::bindings {
+
+using emscripten::val;
+
+val float_array(const float* data, std::size_t n);           // a new Float32Array copy
+val int_array(const int* data, std::size_t n);               // a new Int32Array copy
+val tensor_value(const Tensor& t);                           // { shape: number[], data: Float32Array }
+val json_to_val(const json::Value& v);                       // plain JS value
+std::vector<int> ids_from(const val& array, const char* what);  // from an array / typed array of ints
+// { ids: Int32Array, tokens: string[], spans: Int32Array (UTF-16 [begin, end) pairs),
+//   byteSpans: Int32Array }
+val encoding_value(const Encoding& e);
+
+}  // namespace tp::bindings

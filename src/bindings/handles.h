@@ -1,0 +1,87 @@
+// The objects JavaScript holds: thin owners of core objects, one per public API class
+// (Tokenizer, Task, Model, Trainer). Methods convert arguments, call the core, convert results;
+// errors are left to embind.cpp's guard. A Trainer shares ownership of its model and task, so
+// disposing them in any order is safe.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/transformer.h"
+#include "tasks/task.h"
+#include "tokenize/tokenizer.h"
+#include "train/trainer.h"
+
+namespace tp::bindings {
+
+using emscripten::val;
+
+class TokenizerHandle {
+ public:
+  explicit TokenizerHandle(std::shared_ptr<const Tokenizer> tokenizer) : tok(std::move(tokenizer)) {}
+  // options: {"kind": ..., "vocab_size": n, "lowercase": bool}; text: the training text.
+  static TokenizerHandle* create(const std::string& options_json, const std::string& text);
+
+  val encode(const std::string& text) const;
+  std::string decode(const val& ids) const;
+  val info() const;  // { kind, vocabSize, numSpecials }
+  val vocabulary(int limit) const;  // display text of the first `limit` ids
+  std::shared_ptr<const Tokenizer> tok;
+};
+
+class TaskHandle {
+ public:
+  static TaskHandle* builtin(const std::string& name);
+  static TaskHandle* from_text(const std::string& text, const std::string& tokenizer_json);
+  static TaskHandle* from_pairs(const val& pairs);
+
+  val info() const;
+  TokenizerHandle* tokenizer() const;
+  // A validation example (index wraps) as text, for the page's first prompt.
+  val example(int index) const;
+  std::shared_ptr<Task> task;
+};
+
+class ModelHandle {
+ public:
+  static ModelHandle* create(const std::string& config_json, double seed);
+  static ModelHandle* load(const val& bytes);
+
+  val config() const;
+  val parameters() const;                        // [{ name, shape, size }]
+  val parameter(const std::string& name) const;  // { shape, data }
+  void attach(const TaskHandle& task);           // the tokenizer and task it works with
+  val info() const;                              // { task, taskKind, tokenizer, classNames, parameterCount }
+  val generate(const val& prompt, const std::string& options_json);
+  val trace(const std::string& input, const val& target);
+  val predict(const std::string& input);
+  val save() const;
+
+  std::shared_ptr<Transformer> model;
+  std::shared_ptr<const Tokenizer> tok;
+  std::string task_name;
+  TaskKind task_kind = TaskKind::Text;
+  std::vector<std::string> class_names;
+
+ private:
+  std::vector<int> prompt_ids(const val& prompt) const;
+  const Tokenizer& tokenizer() const;
+};
+
+class TrainerHandle {
+ public:
+  static TrainerHandle* create(ModelHandle& model, const TaskHandle& task, const std::string& options_json);
+  val step(int n);
+  val evaluate();
+  int step_count() const { return trainer->step_count(); }
+
+  std::shared_ptr<Transformer> model;
+  std::shared_ptr<Task> task;
+  std::unique_ptr<Trainer> trainer;
+  int last_eval_step = 0;
+};
+
+}  // namespace tp::bindings
