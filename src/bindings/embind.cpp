@@ -1,17 +1,17 @@
 // Embind registration: what the wasm module exports to JavaScript.
 //
 // Thin by design: the classes in handles.h own core objects and convert values; this file only
-// registers them. No exception crosses into JavaScript: every call runs inside guarded(), which
-// turns tp::Error (or any std::exception, e.g. out of memory) into a message that
-// web/lib/engine.js collects with takeError() and rethrows as a JS Error, so the module stays
-// usable after any bad input. JavaScript calls the public API in web/lib/, never these names.
+// registers them. No exception crosses into JavaScript: every call runs inside guarded()
+// (guard.h), which turns tp::Error (or any std::exception, e.g. out of memory) into a message
+// that web/lib/engine.js collects with takeError() and rethrows as a JS Error, so the module
+// stays usable after any bad input. JavaScript calls the public API in web/lib/, never these.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
 #include <string>
-#include <type_traits>
 
+#include "bindings/guard.h"
 #include "bindings/handles.h"
 #include "core/error.h"
 #include "kernels/self_check.h"
@@ -21,51 +21,6 @@ using emscripten::val;
 using namespace tp::bindings;
 
 namespace {
-
-std::string last_error;
-
-// What a failed call returns (JS ignores it and throws the collected error instead).
-template <typename T>
-T failed_result() {
-  if constexpr (std::is_same_v<T, val>) {
-    return val::undefined();
-  } else {
-    return T();
-  }
-}
-
-template <typename Fn>
-auto guarded(Fn fn) -> decltype(fn()) {
-  try {
-    return fn();
-  } catch (const std::bad_alloc&) {
-    last_error = "out of memory: the model, batch or text is too large for this page";
-  } catch (const std::exception& e) {
-    last_error = e.what();
-  } catch (...) {
-    last_error = "unknown error";
-  }
-  return failed_result<decltype(fn())>();
-}
-
-// Guarded<&Class::method>::call is the method wrapped in guarded(), as a plain function taking
-// the object first (the form embind binds as a method).
-template <auto Fn>
-struct Guarded;
-template <typename R, typename C, typename... A, R (C::*Fn)(A...)>
-struct Guarded<Fn> {
-  static R call(C& self, A... args) { return guarded([&] { return (self.*Fn)(args...); }); }
-};
-template <typename R, typename C, typename... A, R (C::*Fn)(A...) const>
-struct Guarded<Fn> {
-  static R call(const C& self, A... args) { return guarded([&] { return (self.*Fn)(args...); }); }
-};
-
-std::string take_error() {
-  std::string message;
-  message.swap(last_error);
-  return message;
-}
 
 std::string version() { return TP_VERSION; }
 

@@ -39,6 +39,9 @@ export async function openPage(context, url, { viewport } = {}) {
   });
   page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
   page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
   await page.goto(url);
   return { page, problems };
 }

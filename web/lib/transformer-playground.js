@@ -317,3 +317,6 @@ export function load(options) {
   }
   return apiPromise;
 }
+
+export { engineStats, compiledModule } from './engine.js';
+export { createTrainingSession } from './training-session.js';

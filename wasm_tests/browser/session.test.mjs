@@ -1,0 +1,37 @@
+// Browser: createTrainingSession() trains in a Web Worker — the seed's toy learns, progress
+// arrives at most every ~100 ms, the page thread has no long tasks, and the wasm module is
+// compiled once for the page and the worker together.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage, serveStatic } from './browser.mjs';
+import { root } from '../../scripts/build.mjs';
+
+let browser, server, baseUrl;
+
+before(async () => {
+  ({ server, url: baseUrl } = await serveStatic({ root }));
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+test('a training session learns the seed toy off the main thread', async () => {
+  const { page, problems } = await openPage(browser.context, `${baseUrl}wasm_tests/browser/pages/session.html`);
+  await page.locator('#status', { hasText: 'ready' }).waitFor();
+  const r = await page.evaluate(() => window.sessionTest());
+  assert.equal(r.configured, 'qa-toy');
+  assert.equal(r.state.step, 600);
+  assert.equal(r.answer, 'i am fine');
+  assert.ok(r.history >= 600, `history has ${r.history} points`);
+  assert.deepEqual(r.traceNames, ['enc.0.self_attn.probs']);
+  assert.deepEqual(r.traceShape, [2, 3, 3]);
+  assert.ok(r.minGap >= 80, `progress events ${r.minGap} ms apart`);
+  assert.deepEqual(r.longTasks.filter((d) => d > 200), []);
+  // The page never instantiated the module itself; the worker used the page's compilation.
+  assert.equal(r.stats.compilations, 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
