@@ -4,6 +4,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <memory>
 
 #include "bindings/convert.h"
 #include "core/error.h"
@@ -67,15 +68,15 @@ val TokenizerHandle::vocabulary(int limit) const {
 // ---- Task -----------------------------------------------------------------------------------------
 
 TaskHandle* TaskHandle::builtin(const std::string& name) {
-  auto h = new TaskHandle;
+  auto h = std::make_unique<TaskHandle>();  // freed if the core throws
   h->task = make_task(name);
-  return h;
+  return h.release();
 }
 
 TaskHandle* TaskHandle::from_text(const std::string& text, const std::string& tokenizer_json) {
-  auto h = new TaskHandle;
+  auto h = std::make_unique<TaskHandle>();
   h->task = make_text_task(text, tokenizer_options(json::parse(tokenizer_json)));
-  return h;
+  return h.release();
 }
 
 TaskHandle* TaskHandle::from_pairs(const val& pairs) {
@@ -88,9 +89,9 @@ TaskHandle* TaskHandle::from_pairs(const val& pairs) {
              "] must be a [source, target] pair of strings");
     items.emplace_back(p[0].as<std::string>(), p[1].as<std::string>());
   }
-  auto h = new TaskHandle;
+  auto h = std::make_unique<TaskHandle>();
   h->task = make_pairs_task(items);
-  return h;
+  return h.release();
 }
 
 val TaskHandle::info() const {
@@ -151,9 +152,9 @@ ModelHandle* ModelHandle::create(const std::string& config_json, double seed) {
   TP_CHECK(seed >= 0 && seed <= 9007199254740991.0 && seed == static_cast<double>(static_cast<std::uint64_t>(seed)),
            "seed must be a whole number >= 0, got ", seed);
   const ModelConfig config = ModelConfig::from_json(json::parse(config_json));
-  auto h = new ModelHandle;
+  auto h = std::make_unique<ModelHandle>();  // freed if the configuration is rejected
   h->model = std::make_shared<Transformer>(config, static_cast<std::uint64_t>(seed));
-  return h;
+  return h.release();
 }
 
 ModelHandle* ModelHandle::load(const val& bytes) {
@@ -161,7 +162,7 @@ ModelHandle* ModelHandle::load(const val& bytes) {
   std::string data(bytes["length"].as<std::size_t>(), '\0');
   val(emscripten::typed_memory_view(data.size(), reinterpret_cast<unsigned char*>(data.data()))).call<void>("set", bytes);
   LoadedCheckpoint loaded = load_checkpoint(data);
-  auto h = new ModelHandle;
+  auto h = std::make_unique<ModelHandle>();
   h->model = std::move(loaded.model);
   h->tok = std::move(loaded.tokenizer);
   h->task_name = loaded.task;
@@ -169,7 +170,7 @@ ModelHandle* ModelHandle::load(const val& bytes) {
     h->task_kind = tp::task_kind(h->task_name);
     if (h->task_name == "sentiment" || h->task_name == "tagging") h->class_names = make_task(h->task_name)->class_names;
   }
-  return h;
+  return h.release();
 }
 
 val ModelHandle::config() const { return json_to_val(model->config().to_json()); }

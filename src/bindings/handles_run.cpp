@@ -4,6 +4,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <memory>
 
 #include "bindings/convert.h"
 #include "bindings/handles.h"
@@ -48,6 +49,8 @@ val token_list(const Tokenizer& tok, const std::vector<int>& ids) {
 
 val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   const ModelConfig& c = model->config();
+  TP_CHECK(c.arch != Arch::EncoderOnly, "generate() needs a model with a decoder; this model is encoder-only: use "
+           "predict() for its class or token predictions");
   const int specials = tok ? tok->num_specials() : kAllSpecials;
   const GenerateOptions options = generate_options(json::parse(options_json), specials);
   std::vector<int> ids = prompt_ids(prompt);
@@ -88,6 +91,11 @@ val ModelHandle::trace(const std::string& input, const val& target) {
   const Tokenizer& t = tokenizer();
   const std::vector<int> src = t.encode(input).ids;
   TP_CHECK(!src.empty(), "the input gives no tokens; type some text");
+  // Lengths are checked here, before any forward pass, so the message speaks of the input.
+  const bool adds_cls = c.arch == Arch::EncoderOnly && (task_kind == TaskKind::Classify || c.head == HeadKind::Cls);
+  const std::size_t src_tokens = src.size() + (adds_cls ? 1 : 0);
+  TP_CHECK(src_tokens <= static_cast<std::size_t>(c.max_len), "the input has ", src_tokens, " tokens",
+           adds_cls ? " (with <CLS>)" : "", "; this model's max_len is ", c.max_len);
   Batch b;
   b.size = 1;
   std::vector<int> out_ids;  // the decoder's target tokens (encoder-decoder, seq2seq decoder-only)
@@ -107,6 +115,8 @@ val ModelHandle::trace(const std::string& input, const val& target) {
     b.tgt_in = {kSos};
     b.tgt_in.insert(b.tgt_in.end(), out_ids.begin(), out_ids.end());
     b.tgt_len = static_cast<int>(b.tgt_in.size());
+    TP_CHECK(b.tgt_len <= c.max_len, "the target has ", out_ids.size(), " tokens; with <SOS> the decoder input must fit "
+             "this model's max_len of ", c.max_len);
   } else if (c.arch == Arch::DecoderOnly) {
     b.tgt_in = src;
     if (has_target || task_kind == TaskKind::Seq2Seq) {
@@ -115,6 +125,8 @@ val ModelHandle::trace(const std::string& input, const val& target) {
       b.tgt_in.insert(b.tgt_in.end(), out_ids.begin(), out_ids.end());
     }
     b.tgt_len = static_cast<int>(b.tgt_in.size());
+    TP_CHECK(b.tgt_len <= c.max_len, "the input, <SOS> and the target have ", b.tgt_len,
+             " tokens together; this model's max_len is ", c.max_len);
   } else {
     if (task_kind == TaskKind::Classify || c.head == HeadKind::Cls) b.src.push_back(kCls);
     b.src.insert(b.src.end(), src.begin(), src.end());
@@ -141,8 +153,8 @@ val ModelHandle::trace(const std::string& input, const val& target) {
 
 val ModelHandle::predict(const std::string& input) {
   const ModelConfig& c = model->config();
-  TP_CHECK(c.arch == Arch::EncoderOnly, "predict() is for encoder-only models; use generate() with a ", to_string(c.arch),
-           " model");
+  TP_CHECK(c.arch == Arch::EncoderOnly, "predict() is for encoder-only models; this model is ", to_string(c.arch),
+           ": use generate()");
   const Tokenizer& t = tokenizer();
   Batch b;
   b.size = 1;
@@ -189,13 +201,15 @@ val ModelHandle::predict(const std::string& input) {
 // ---- Trainer --------------------------------------------------------------------------------------
 
 TrainerHandle* TrainerHandle::create(ModelHandle& model, const TaskHandle& task, const std::string& options_json) {
-  model.attach(task);
-  auto h = new TrainerHandle;
+  // Everything that can fail runs before the model is changed (attach) or anything is kept.
+  const TrainOptions options = TrainOptions::from_json(json::parse(options_json), TrainOptions::defaults_for(*task.task));
+  task.task->check_compatible(model.model->config());
+  auto h = std::make_unique<TrainerHandle>();
   h->model = model.model;
   h->task = task.task;
-  const TrainOptions options = TrainOptions::from_json(json::parse(options_json), TrainOptions::defaults_for(*task.task));
   h->trainer = std::make_unique<Trainer>(*h->model, *h->task, options);
-  return h;
+  model.attach(task);
+  return h.release();
 }
 
 val TrainerHandle::step(int n) {

@@ -70,11 +70,25 @@ function optionsJson(options, keys, what, { allow = [] } = {}) {
   return JSON.stringify(out);
 }
 
+// A short description of a bad argument for error messages: its value when short, else its type.
 function describe(value) {
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  return typeof value === 'string' ? `the string '${value.slice(0, 40)}'` : typeof value;
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'string') return `the string '${value.slice(0, 40)}'`;
+  if (typeof value === 'object') {
+    const name = value.constructor?.name;
+    if (!name || name === 'Object') return 'an object';
+    return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+  }
+  return typeof value;
+}
+
+function checkIndex(value, what) {
+  if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff) {
+    throw new Error(`${what} must be a whole number >= 0, got ${describe(value)}`);
+  }
 }
 
 function camelConfig(snake) {
@@ -94,7 +108,8 @@ class Owned {
   #handle;
   #kind;
   constructor(module, handle, kind) {
-    this.module = module;
+    // Not enumerable, so console.log(model) shows the object, not the whole Emscripten module.
+    Object.defineProperty(this, 'module', { value: module });
     this.#handle = handle;
     this.#kind = kind;
     registry.register(this, handle, this);
@@ -139,7 +154,8 @@ export class Tokenizer extends Owned {
   }
   // Display text of ids 0 .. limit−1.
   vocabulary(limit = this.vocabSize) {
-    return this.run((h) => h.vocabulary(limit));
+    checkIndex(limit, 'vocabulary(limit): limit');
+    return this.run((h) => h.vocabulary(Math.min(limit, this.vocabSize)));
   }
 }
 
@@ -154,7 +170,7 @@ export class Task extends Owned {
   }
   // A validation example as text: { input, target?, label?, tags? }.
   example(index = 0) {
-    if (!Number.isInteger(index) || index < 0) throw new Error(`example(index): index must be a whole number >= 0, got ${describe(index)}`);
+    checkIndex(index, 'example(index): index');
     return this.run((h) => h.example(index));
   }
 }
@@ -239,7 +255,9 @@ function makeApi(module) {
         task.dispose();
         return Object.freeze({ name, description, kind, metric, defaults, train, classNames, sampleInputs, source, trainSize, valSize, synthetic });
       });
-      return taskInfos.map((t) => ({ ...t, defaults: { ...t.defaults }, train: { ...t.train } }));
+      return taskInfos.map((t) => ({
+        ...t, defaults: { ...t.defaults }, train: { ...t.train }, classNames: [...t.classNames], sampleInputs: [...t.sampleInputs],
+      }));
     },
     // A built-in task by name, or your own data: { pairs: [[source, target], ...] } or
     // { text, tokenizer: 'char' | 'word' | 'bpe' | 'byte' | { kind, vocabSize } }.
@@ -273,7 +291,7 @@ function makeApi(module) {
     model(config) {
       if (!isPlainObject(config)) throw new Error(`model(config): config must be an object, got ${describe(config)}`);
       const { seed = 0, ...rest } = config;
-      if (!Number.isInteger(seed) || seed < 0) throw new Error(`model config key 'seed' must be a whole number >= 0, got ${describe(seed)}`);
+      if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`model config key 'seed' must be a whole number >= 0, got ${describe(seed)}`);
       const json = optionsJson(rest, CONFIG_KEYS, 'model config');
       return own(invoke(module, (m) => m.createModel(json, seed)), Model);
     },
@@ -293,7 +311,7 @@ function makeApi(module) {
     },
     // The SIMD kernels against the scalar reference, in this runtime.
     kernelSelfCheck(seed = 1) {
-      if (!Number.isInteger(seed) || seed < 0) throw new Error(`kernelSelfCheck: seed must be a non-negative integer, got ${seed}`);
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`kernelSelfCheck: seed must be a non-negative integer, got ${seed}`);
       return invoke(module, (m) => m.kernelSelfCheck(seed));
     },
     // { heapSize, allocated } in bytes: the wasm memory and what malloc holds of it.
@@ -319,4 +337,4 @@ export function load(options) {
 }
 
 export { engineStats, compiledModule } from './engine.js';
-export { createTrainingSession } from './training-session.js';
+export { createTrainingSession, TrainingSession } from './training-session.js';

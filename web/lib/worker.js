@@ -118,7 +118,7 @@ const handlers = {
       newTask.dispose();
       throw error;
     }
-    spec = { task: taskSpec, model: modelConfig, training };
+    spec = { task: taskSpec, model: modelConfig, training, checkpoint };  // reset() returns to this state
     totalSteps = training.totalSteps ?? task.train.steps;
     pending = [];
     lastReport = null;
@@ -142,8 +142,13 @@ const handlers = {
   },
   step({ n = 1 }) {
     if (!trainer) throw new Error('configure() the session before step()');
+    if (!Number.isInteger(n) || n < 1 || n > 100000) {
+      const got = typeof n === 'number' ? `the number ${n}` : typeof n === 'string' ? `the string '${n}'` : typeof n;
+      throw new Error(`step(n): n must be a whole number from 1 to 100000, got ${got}`);
+    }
     running = false;
-    record(trainer.step(n));
+    // One step per call, so the history has every step (as while running).
+    for (let i = 0; i < n; ++i) record(trainer.step(1));
     sendProgress(true);
     return lastReport;
   },
