@@ -1,11 +1,13 @@
 // <tp-self-check> — shows the engine version and the kernel self-check: this browser's wasm SIMD
 // kernels against the scalar reference, case by case, with the measured matmul speed of each.
+// The check runs once the page is idle. Colours via --tp-ok, --tp-bad, --tp-rule.
 import { load } from '../lib/transformer-playground.js';
+import { tr, onLangChange } from './shared/lang.js';
 
 const template = document.createElement('template');
 template.innerHTML = `
   <style>
-    :host { display: block; font: 14px/1.4 system-ui, sans-serif; }
+    :host { display: block; font: 14px/1.4 var(--tp-font, system-ui, sans-serif); }
     .status { font-weight: 600; }
     .pass { color: var(--tp-ok, #1a7f37); }
     .fail { color: var(--tp-bad, #cf222e); }
@@ -13,9 +15,9 @@ template.innerHTML = `
     td, th { padding: 2px 8px; text-align: left; border-bottom: 1px solid var(--tp-rule, #ddd); }
     details summary { cursor: pointer; }
   </style>
-  <p><span part="version" data-testid="version">loading the WebAssembly module…</span></p>
+  <p><span part="version" data-testid="version"></span></p>
   <p class="status" data-testid="self-check" role="status" aria-live="polite"></p>
-  <details><summary>every case</summary><table><thead><tr><th>kernel</th><th>error</th><th>tolerance</th><th></th></tr></thead><tbody></tbody></table></details>
+  <details><summary></summary><table><thead><tr><th data-k="kernel"></th><th data-k="error"></th><th data-k="tolerance"></th><th></th></tr></thead><tbody></tbody></table></details>
 `;
 
 class TpSelfCheck extends HTMLElement {
@@ -24,16 +26,39 @@ class TpSelfCheck extends HTMLElement {
     this.attachShadow({ mode: 'open' }).appendChild(template.content.cloneNode(true));
   }
 
+  // Labels in the page's language (strings.js); the report is kept to re-label on a switch.
+  label() {
+    const $ = (s) => this.shadowRoot.querySelector(s);
+    const ct = (k, v) => tr(this, `check.${k}`, v);
+    $('summary').textContent = ct('cases');
+    this.shadowRoot.querySelectorAll('[data-k]').forEach((el) => (el.textContent = ct(el.dataset.k)));
+    $('[data-testid=version]').textContent = this.version ? ct('version', { version: this.version }) : ct('loading');
+    const r = this.report;
+    if (r) {
+      $('[data-testid=self-check]').textContent = ct(r.pass ? 'pass' : 'fail', { passed: r.cases.filter((c) => c.pass).length, total: r.cases.length, backend: r.backend,
+        simd: r.simdGflops.toFixed(1), scalar: r.scalarGflops.toFixed(2) });
+    }
+  }
+
+  disconnectedCallback() {
+    this._unlang?.();
+  }
+
   async connectedCallback() {
     const $ = (s) => this.shadowRoot.querySelector(s);
+    this._unlang = onLangChange(() => this.label());
+    this.label();
     try {
       const tp = await load();
-      $('[data-testid=version]').textContent = `Transformer Playground ${tp.version}`;
+      this.version = tp.version;
+      this.label();
+      // The check times matmuls for ~0.1 s: run it when the page is idle, not while it loads.
+      await new Promise((resolve) => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 3000 }) : setTimeout(resolve, 500)));
       const report = tp.kernelSelfCheck();
+      this.report = report;
       const status = $('[data-testid=self-check]');
       status.className = `status ${report.pass ? 'pass' : 'fail'}`;
-      status.textContent = `${report.pass ? 'pass' : 'FAIL'}: ${report.cases.filter((c) => c.pass).length}/${report.cases.length} kernel checks (${report.backend} vs scalar reference); ` +
-        `matmul 128³ ${report.simdGflops.toFixed(1)} GFLOP/s with SIMD, ${report.scalarGflops.toFixed(2)} scalar`;
+      this.label();
       const body = $('tbody');
       for (const c of report.cases) {
         const row = document.createElement('tr');

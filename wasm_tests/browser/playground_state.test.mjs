@@ -1,0 +1,120 @@
+// The playground's page logic without a browser: every UI string exists in English and Korean
+// (including the keys built at run time), the URL hash round-trips the whole state, presets give
+// configurations the model accepts, and the walk-through follows the seed's order.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { root } from '../../scripts/build.mjs';
+import { STRINGS } from '../../web/playground/strings.js';
+import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs } from '../../web/playground/state.js';
+import { buildSteps } from '../../web/playground/walkthrough-steps.js';
+import { load } from '../../web/lib/transformer-playground.js';
+
+const web = path.join(root, 'web');
+function sources(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
+}
+
+test('every string key the page uses exists in English and Korean', () => {
+  const used = new Set();
+  for (const file of [...sources(path.join(web, 'playground')), ...sources(path.join(web, 'components'))]) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\b(?:t|tr)\(\s*(?:lang,\s*|this,\s*)?'([a-zA-Z0-9_.-]+)'/g)) used.add(m[1]);
+  }
+  const html = readFileSync(path.join(web, 'index.html'), 'utf8');
+  for (const m of html.matchAll(/data-i18n(?:-aria)?="([^"]+)"/g)) used.add(m[1]);
+  // Keys built at run time.
+  for (const n of [...TASKS, ...CUSTOM_TASKS]) used.add(`task.${n}`).add(`taskdesc.${n}`);
+  for (const f of [...ARCH_FIELDS, ...TRAIN_FIELDS, ...GEN_FIELDS]) {
+    used.add(`field.${f.key}`);
+    if (f.kind === 'enum') for (const v of f.values) used.add(`value.${v}`);
+  }
+  for (const v of [...TOKENIZER_KINDS, 'true', 'false']) used.add(`value.${v}`);
+  for (const s of ATTN_STAGES) used.add(`attn.stage.${s}`);
+  for (const k of ['enc', 'dec', 'cross']) used.add(`attn.kind.${k}`);
+  for (const p of Object.keys(PRESETS)) used.add(`preset.${p}`).add(`preset.${p}.hint`);
+  for (const m of ['exact_match', 'token_accuracy', 'accuracy', 'perplexity']) used.add(`metric.${m}`);
+  for (const r of ['eos', 'max_new_tokens', 'max_len']) used.add(`out.reason.${r}`);
+  for (const p of ['sinusoidal', 'learned', 'rope', 'alibi', 'none']) used.add(`emb.pe.${p}`).add(`emb.peNote.${p}`);
+  for (const k of ['char', 'word', 'bpe', 'byte']) used.add(`tokens.note.${k}`);
+  for (const k of ['loading', 'version', 'cases', 'kernel', 'error', 'tolerance', 'pass', 'fail']) used.add(`check.${k}`);
+  for (const g of ['input', 'encoder', 'decoder', 'output']) used.add(`wt.group.${g}`);
+  for (const s of ['vocab', 'embed', 'pe', 'sum', 'q', 'kv', 'qk', 'scale', 'mask', 'softmax', 'av', 'concat', 'wo', 'add1', 'norm1', 'ffn1', 'ffn2', 'add2',
+    'dembed', 'dqk', 'dmask', 'dsoftmax', 'dout', 'cross', 'crossout', 'dffn', 'logits', 'probs']) used.add(`wt.s.${s}.t`).add(`wt.s.${s}.x`);
+  const missing = [...used].filter((k) => !(k in STRINGS.en) || !(k in STRINGS.ko));
+  assert.deepEqual(missing, [], `missing strings: ${missing.join(', ')}`);
+  assert.deepEqual(Object.keys(STRINGS.en).filter((k) => !(k in STRINGS.ko)), []);
+  assert.deepEqual(Object.keys(STRINGS.ko).filter((k) => !(k in STRINGS.en)), []);
+});
+
+test('the URL hash round-trips the state, and bad values are ignored', () => {
+  const s = { ...defaultState(), task: 'pairs', pairs: 'a => b\nc => d', lang: 'ko', seed: 42, model: { pos: 'rope', dModel: 8, tieEmbeddings: true, layerPattern: 'LG' },
+    train: { lr: 0.003, schedule: 'noam' }, gen: { ...defaultState().gen, temperature: 0.7, kvCache: false }, attn: { kind: 'cross', layer: 1, head: 2, stage: 'masked' },
+    input: '안녕 & hello=1', prompt: 'how are you', tokKind: 'byte', wt: 12 };
+  assert.deepEqual(parseHash(toHash(s)), s);
+  assert.equal(toHash(defaultState()), '#');
+  const bad = parseHash('#task=nope&m.pos=sideways&m.dModel=abc&t.schedule=x&seed=-3&lang=fr&m.unknown=1&a.kind=zzz');
+  assert.deepEqual(bad, defaultState());
+  assert.deepEqual(parsePairs('a => b\n\nbad line\nc\td'), [['a', 'b'], ['c', 'd']]);
+});
+
+test('every preset, on every built-in task, gives a model the library accepts', async () => {
+  const tp = await load();
+  const infos = Object.fromEntries(['qa-toy', 'copy', 'sentiment', 'tagging', 'lm-char', 'translate', 'addition'].map((n) => {
+    const task = tp.task(n);
+    const info = { kind: task.kind, defaults: task.defaults };
+    task.dispose();
+    return [n, info];
+  }));
+  const infoOf = (n) => infos[n] ?? (() => {
+    const task = tp.task(n);
+    infos[n] = { kind: task.kind, defaults: task.defaults };
+    task.dispose();
+    return infos[n];
+  })();
+  for (const taskName of ['qa-toy', 'copy', 'sentiment', 'tagging', 'lm-char', 'addition']) {
+    for (const preset of Object.keys(PRESETS)) {
+      const state = applyPreset({ ...defaultState(), task: taskName }, preset, infoOf);
+      const req = sessionRequest(state);
+      const task = tp.task(req.task);
+      const model = tp.model({ ...task.defaults, ...req.model });
+      const trainer = tp.trainer(model, task, req.training);  // checks model/task compatibility
+      trainer.step(1);
+      for (const o of [trainer, model, task]) o.dispose();
+    }
+  }
+});
+
+test('the walk-through has the seed article\'s steps in order, with the real numbers of the trace', async () => {
+  const tp = await load();
+  const task = tp.task('qa-toy');
+  const model = tp.model({ ...task.defaults, seed: 1 });
+  const trainer = tp.trainer(model, task, { seed: 1 });
+  const trace = model.trace('how are you', { target: 'i am' });
+  const params = { 'tok_emb.weight': model.parameter('tok_emb.weight'), 'enc.0.self_attn.q.weight': model.parameter('enc.0.self_attn.q.weight') };
+  const vocab = task.tokenizer().vocabulary();
+  for (const lang of ['en', 'ko']) {
+    const steps = buildSteps({ trace, params, vocab, lang });
+    const ids = steps.map((s) => s.id);
+    assert.deepEqual(ids, ['vocab', 'embed', 'pe', 'sum', 'q', 'kv', 'qk', 'scale', 'mask', 'softmax', 'av', 'concat', 'wo', 'add1', 'norm1', 'ffn1', 'ffn2', 'add2',
+      'dembed', 'dqk', 'dmask', 'dsoftmax', 'dout', 'cross', 'crossout', 'dffn', 'logits', 'probs']);
+    for (const s of steps) {
+      assert.ok(s.title && s.text && !s.text.includes('{'), `${lang} ${s.id}: ${s.title} / ${s.text}`);
+      assert.match(s.math, /^<math display="block">.*<\/math>$/s);
+      assert.ok(s.matrices.length >= 1 && s.shapes.length >= 1, s.id);
+    }
+    // The numbers are the trace's own: the embedding step shows E[5], E[8], E[9] of the table.
+    const emb = steps[1].matrices.at(-1).matrix;
+    assert.deepEqual(Array.from(emb.data), Array.from(trace.tensors['enc.embed.tokens'].data));
+    const table = params['tok_emb.weight'].data;
+    assert.deepEqual(Array.from(emb.data.slice(0, 6)), Array.from(table.slice(5 * 6, 6 * 6)));
+    // The causal mask step has −∞ above the diagonal, and softmax turns them into exact zeros.
+    const masked = steps.find((s) => s.id === 'dmask').matrices[0].matrix.data;
+    const probs = steps.find((s) => s.id === 'dsoftmax').matrices[0].matrix.data;
+    assert.equal(masked[1], -Infinity);
+    assert.equal(probs[1], 0);
+    assert.equal(probs[0], 1);
+  }
+  for (const o of [trainer, model, task]) o.dispose();
+});

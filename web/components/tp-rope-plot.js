@@ -1,0 +1,81 @@
+// <tp-rope-plot> — how RoPE turns a query: one 2-D pair of a head vector drawn as an arrow at
+// positions 0, 1, 2, ... The fastest pair (i = 0) turns by 1 radian per position, the slowest
+// by base^(-2i/dh); the arrow's length never changes, only its angle — which is why the dot
+// product of a rotated query and key depends only on how far apart they are.
+//
+//   el.vector = Float32Array(dh)  (an un-rotated query or key head vector);
+// Attributes: positions (default 8), base (default 10000), label, pairs ("0,last" default).
+import { VizElement } from './shared/viz-element.js';
+import { colorAt, cssColor, ROLE_COLORS } from './shared/colormap.js';
+import { ropeThetas } from './shared/positional.js';
+import { fmt } from './shared/format.js';
+
+export class TpRopePlot extends VizElement {
+  static observedAttributes = ['label', 'positions', 'base', 'lang'];
+
+  constructor() {
+    super();
+    this._vector = null;
+  }
+
+  get vector() {
+    return this._vector;
+  }
+  set vector(v) {
+    this._vector = v;
+    this.dataChanged();
+  }
+
+  _pairs() {
+    const dh = this._vector?.length ?? 0;
+    const last = Math.max(0, Math.floor(dh / 2) - 1);
+    return last > 0 ? [0, Math.min(1, last), last].filter((v, i, a) => a.indexOf(v) === i) : [0];
+  }
+
+  layout(width) {
+    const v = this._vector;
+    if (!v || v.length < 2) return null;
+    const th = this.theme();
+    const P = Number(this.getAttribute('positions') ?? 8), base = Number(this.getAttribute('base') ?? 10000);
+    const thetas = ropeThetas(v.length, base);
+    const pairs = this._pairs();
+    const n = pairs.length;
+    const cellW = Math.min(220, (width - 8) / n);
+    const R = Math.max(30, cellW / 2 - 22);
+    const items = [];
+    this._info = [];
+    pairs.forEach((i, k) => {
+      const cx = k * cellW + cellW / 2, cy = R + 18;
+      const a = v[2 * i], b = v[2 * i + 1];
+      const len = Math.hypot(a, b) || 1;
+      items.push({ type: 'circle', cx, cy, r: R, stroke: th.rule, lw: 1 });
+      items.push({ type: 'line', x1: cx - R - 4, y1: cy, x2: cx + R + 4, y2: cy, stroke: th.rule });
+      items.push({ type: 'line', x1: cx, y1: cy - R - 4, x2: cx, y2: cy + R + 4, stroke: th.rule });
+      for (let p = P - 1; p >= 0; --p) {
+        const ang = Math.atan2(b, a) + p * thetas[i];
+        const x = cx + R * Math.cos(ang), y = cy - R * Math.sin(ang);
+        const col = p === 0 ? ROLE_COLORS.q : cssColor(colorAt('sequential', 0.15 + (0.75 * p) / Math.max(1, P - 1)));
+        items.push({ type: 'line', x1: cx, y1: cy, x2: x, y2: y, stroke: col, lw: p === 0 ? 2.5 : 1.6 });
+        items.push({ type: 'circle', cx: x, cy: y, r: p === 0 ? 4 : 3, fill: col });
+      }
+      // Position labels, from 0 up, only where arrows stand apart (a slow pair's nearly coincide).
+      const labelled = [];
+      for (let p = 0; p < P; ++p) {
+        const ang = Math.atan2(b, a) + p * thetas[i];
+        if (labelled.some((l) => Math.abs(Math.atan2(Math.sin(ang - l), Math.cos(ang - l))) < 0.25)) continue;
+        labelled.push(ang);
+        items.push({ type: 'text', x: cx + (R + 11) * Math.cos(ang), y: cy - (R + 11) * Math.sin(ang), text: String(p), fill: th.muted, size: 9.5, anchor: 'middle' });
+      }
+      items.push({ type: 'text', x: cx, y: cy + R + 30, text: this.t('rope.pair', { i, theta: fmt(thetas[i], 3) }), fill: th.fg, size: 11, anchor: 'middle' });
+      items.push({ type: 'text', x: cx, y: cy + R + 45, text: `|v| = ${fmt(len, 3)}`, fill: th.muted, size: 10.5, anchor: 'middle' });
+      this._info.push({ i, theta: thetas[i] });
+    });
+    return { width: cellW * n, height: 2 * R + 70, items, font: th.font, monoFont: th.mono };
+  }
+
+  describe() {
+    return this.t('rope.describe', { pairs: (this._info ?? []).map((p) => `${p.i}: ${fmt(p.theta, 3)}`).join(', ') });
+  }
+}
+
+customElements.define('tp-rope-plot', TpRopePlot);

@@ -1,0 +1,280 @@
+// app.js — the playground page's entry point and its one piece of shared state.
+//
+// Data flows one way: state (state.js, mirrored in the URL hash) -> the training session in the
+// Web Worker (createTrainingSession) and the cheap same-page API (tokenizers, the seed model's
+// single forward pass) -> the views (web/components). Panels (./panels/*.js) subscribe to the
+// App's events — 'state', 'configured', 'progress', 'run', 'snapshot', 'lang' — and call its
+// methods; none of them talks to another panel.
+import { load, createTrainingSession } from '../lib/transformer-playground.js';
+import '../components/tp-heatmap.js';
+import '../components/tp-token-chips.js';
+import '../components/tp-attention-grid.js';
+import '../components/tp-head-view.js';
+import '../components/tp-line-chart.js';
+import '../components/tp-prob-bars.js';
+import '../components/tp-rope-plot.js';
+import '../components/tp-walkthrough.js';
+import '../components/tp-self-check.js';
+import { parseHash, toHash, sessionRequest, modelKey } from './state.js';
+import { t } from './strings.js';
+import { applyStrings } from './dom.js';
+import { initSetup } from './panels/setup.js';
+import { initTraining } from './panels/training.js';
+import { initTokens } from './panels/tokens.js';
+import { initEmbeddings } from './panels/embeddings.js';
+import { initAttention } from './panels/attention.js';
+import { initWalkthrough } from './panels/walkthrough.js';
+import { initOutputs } from './panels/outputs.js';
+import { initFiles } from './panels/files.js';
+
+export class App extends EventTarget {
+  constructor(state) {
+    super();
+    this.state = state;
+    this.tp = null;
+    this.session = null;
+    this.info = null;        // the current task: { name, kind, metric, defaults, train, sampleInputs, classNames, tokenizer, vocab }
+    this.config = null;      // the model's config, from the worker
+    this.modelInfo = null;   // { parameterCount, ... }
+    this.totalSteps = 0;
+    this.report = null;      // the latest training report
+    this.running = false;
+    this.snapshot = null;    // the latest trace of the probe input
+    this.error = null;
+    this._infos = new Map();
+    this._configured = '';
+    this._configureTimer = 0;
+    this._configuring = null;
+    this._snap = { busy: false, again: false, last: 0, timer: 0 };
+  }
+
+  t(key, vars) {
+    return t(this.state.lang, key, vars);
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  on(type, fn) {
+    this.addEventListener(type, (e) => fn(e.detail));
+  }
+
+  // Merges a patch into the state, mirrors it in the URL, and rebuilds the model if the patch
+  // changed anything the model depends on.
+  set(patch) {
+    const before = modelKey(this.state);
+    const changed = Object.keys(patch).filter((k) => JSON.stringify(this.state[k]) !== JSON.stringify(patch[k]));
+    if (!changed.length) return;
+    this.state = { ...this.state, ...patch };
+    history.replaceState(null, '', toHash(this.state));
+    if (changed.includes('lang')) this.applyLang();
+    this.emit('state', { changed });
+    if (this.session && modelKey(this.state) !== before) this.scheduleConfigure();
+    else if (changed.includes('input')) this.requestSnapshot(true);
+  }
+
+  applyLang() {
+    document.documentElement.lang = this.state.lang;
+    applyStrings(document, this.state.lang);
+    document.title = this.t('app.title');
+    this.emit('lang');
+  }
+
+  status(key, vars) {
+    const el = document.getElementById('status');
+    el.textContent = key ? this.t(key, vars) : '';
+    el.dataset.key = key ?? '';
+  }
+
+  // ---- the current task, on this thread (tokenizer and defaults) -------------------------------
+
+  taskSpec(name = this.state.task) {
+    if (name === 'text') return { text: this.state.text, tokenizer: this.state.textTokenizer };
+    if (name === 'pairs') return { pairs: sessionRequest(this.state).task.pairs };
+    return name;
+  }
+
+  infoFor(name = this.state.task) {
+    const spec = this.taskSpec(name);
+    const key = JSON.stringify(spec);
+    let info = this._infos.get(key);
+    if (!info) {
+      const task = this.tp.task(spec);
+      try {
+        const tokenizer = task.tokenizer();
+        info = { name: task.name, kind: task.kind, metric: task.metric, defaults: task.defaults, train: task.train, sampleInputs: task.sampleInputs,
+          classNames: task.classNames, tokenizer, vocab: tokenizer.vocabulary(Math.min(tokenizer.vocabSize, 1024)) };
+      } finally {
+        task.dispose();
+      }
+      if (this._infos.size > 12) {
+        const [oldKey, old] = this._infos.entries().next().value;
+        old.tokenizer.dispose();
+        this._infos.delete(oldKey);
+      }
+      this._infos.set(key, info);
+    }
+    return info;
+  }
+
+  // The probe input: what the tokens, embeddings and attention views show.
+  get input() {
+    return this.state.input || this.info?.sampleInputs?.[0] || '';
+  }
+
+  // ---- the training session ------------------------------------------------------------------
+
+  scheduleConfigure() {
+    clearTimeout(this._configureTimer);
+    this._configureTimer = setTimeout(() => this.configure(), 200);
+  }
+
+  async configure({ checkpoint } = {}) {
+    const key = modelKey(this.state);
+    const request = sessionRequest(this.state);
+    this.status('status.building');
+    this.emit('busy', true);
+    let info;
+    try {
+      info = this.infoFor();
+    } catch (error) {
+      return this.fail(error);
+    }
+    const job = (this._configuring = this.session.configure(checkpoint ? { ...request, checkpoint } : request));
+    let result;
+    try {
+      result = await job;
+    } catch (error) {
+      if (job === this._configuring) this.fail(error);
+      return null;
+    }
+    if (job !== this._configuring) return null;  // a newer configure() superseded this one
+    this.info = info;
+    this._configured = key;
+    this.config = result.config;
+    this.modelInfo = result.info;
+    this.totalSteps = result.totalSteps;
+    this.report = null;
+    this.running = false;
+    this.error = null;
+    this.snapshot = null;
+    this.emit('configured', result);
+    this.emit('busy', false);
+    this.status('status.ready');
+    this.requestSnapshot(true);
+    return result;
+  }
+
+  fail(error) {
+    this.error = error;
+    this.emit('error', error);
+    this.emit('busy', false);
+    this.status('status.error', { message: error.message });
+    return null;
+  }
+
+  // A new trace of the probe input, at most every 300 ms while training.
+  requestSnapshot(now = false) {
+    const s = this._snap;
+    if (s.busy) {
+      s.again = true;
+      return;
+    }
+    const wait = now ? 0 : Math.max(0, 300 - (performance.now() - s.last));
+    if (s.timer) return;
+    s.timer = setTimeout(() => {
+      s.timer = 0;
+      this._snapshot();
+    }, wait);
+  }
+
+  async _snapshot() {
+    const s = this._snap;
+    s.busy = true;
+    s.last = performance.now();
+    const input = this.input;
+    try {
+      if (input && this.config) {
+        let target;
+        // A decoder-only model on a source -> target task: show it answering.
+        if (this.config.arch === 'decoder-only' && this.info.kind === 'seq2seq') {
+          const g = await this.session.generate(input, { maxNewTokens: Math.max(1, this.config.maxLen - this.info.tokenizer.encode(input).ids.length - 1) });
+          target = g.text;
+        }
+        const trace = await this.session.snapshot({ input, target });
+        this.snapshot = { ...trace, probe: input, error: null };
+      }
+    } catch (error) {
+      this.snapshot = { error, probe: input, names: [], tensors: {} };
+    }
+    s.busy = false;
+    this.emit('snapshot', this.snapshot);
+    if (s.again) {
+      s.again = false;
+      this.requestSnapshot();
+    }
+  }
+}
+
+async function main() {
+  const app = new App(parseHash(location.hash));
+  window.addEventListener('hashchange', () => {
+    const next = parseHash(location.hash);
+    if (toHash(next) !== toHash(app.state)) app.set(next);
+  });
+  app.applyLang();
+  app.status('status.loading');
+  const langButton = document.getElementById('lang');
+  const labelLang = () => {
+    langButton.textContent = app.t('app.langButton');
+    langButton.setAttribute('lang', app.state.lang === 'en' ? 'ko' : 'en');
+  };
+  langButton.addEventListener('click', () => app.set({ lang: app.state.lang === 'en' ? 'ko' : 'en' }));
+  app.on('lang', labelLang);
+  labelLang();
+  // Views that do not need the model yet.
+  initSetup(app);
+  initTraining(app);
+  initTokens(app);
+  initEmbeddings(app);
+  initAttention(app);
+  initWalkthrough(app);
+  initOutputs(app);
+  initFiles(app);
+  // Hover a token anywhere: light it up everywhere.
+  document.addEventListener('tp-hover', (e) => {
+    for (const el of document.querySelectorAll('tp-heatmap, tp-token-chips, tp-attention-grid, tp-head-view')) el.highlight = e.detail;
+  });
+  try {
+    const [tp, session] = await Promise.all([load(), createTrainingSession()]);
+    app.tp = tp;
+    app.session = session;
+  } catch (error) {
+    app.fail(error);
+    return;
+  }
+  app.session.addEventListener('progress', (e) => {
+    app.report = e.detail;
+    app.running = e.detail.running;
+    app.emit('progress', e.detail);
+    app.requestSnapshot();
+  });
+  app.session.addEventListener('state', (e) => {
+    const d = e.detail;
+    app.running = d.running;
+    if (d.report) app.report = d.report;
+    app.emit('run', d);
+    if (d.reason === 'error') app.status('status.error', { message: d.error });
+    else if (d.reason === 'finished') app.status('status.finished');
+    else if (d.reason === 'paused') app.status('status.paused');
+    else if (d.reason === 'started') app.status('status.training');
+    app.requestSnapshot(true);
+  });
+  app.session.addEventListener('error', (e) => app.fail(e.detail));
+  app.emit('ready');
+  await app.configure();
+  document.body.dataset.ready = 'true';
+}
+
+main();

@@ -1,0 +1,39 @@
+// controls.js — one labelled control per option (number, menu, switch or text), with the
+// "changed from default" mark, the default shown beneath, and a per-control reset button.
+import { h } from './dom.js';
+
+// { field, value, defaultValue, lang-aware labels: name, code?, valueLabel(v), disabled: { value: reason },
+//   onChange(v), onReset() } -> element
+export function fieldControl({ field, id, value, defaultValue, name, code, valueLabel = String, disabled = {}, onChange, onReset, resetLabel, defaultLabel, changed }) {
+  const inputId = id ?? `f-${field.key}`;
+  let control;
+  if (field.kind === 'enum') {
+    control = h('select', { id: inputId },
+      field.values.map((v) => h('option', { value: v, selected: v === value, disabled: v in disabled, title: disabled[v], text: valueLabel(v) + (v in disabled ? ' ✕' : '') })));
+    control.addEventListener('change', () => onChange(control.value));
+  } else if (field.kind === 'bool') {
+    control = h('input', { id: inputId, type: 'checkbox', checked: Boolean(value) });
+    control.addEventListener('change', () => onChange(control.checked));
+  } else if (field.kind === 'text') {
+    control = h('input', { id: inputId, type: 'text', value: value ?? '', spellcheck: 'false', autocomplete: 'off', placeholder: '—' });
+    control.addEventListener('change', () => {
+      const v = control.value.trim().toUpperCase();
+      if (field.pattern.test(v)) onChange(v);
+      else control.closest('.field').classList.add('invalid');
+    });
+  } else {
+    control = h('input', { id: inputId, type: 'number', value: value ?? '', min: field.min, max: field.max, step: field.step ?? (field.kind === 'int' ? 1 : 'any'), inputmode: field.kind === 'int' ? 'numeric' : 'decimal' });
+    control.addEventListener('change', () => {
+      const raw = Number(control.value);
+      const ok = control.value !== '' && Number.isFinite(raw) && (field.min === undefined || raw >= field.min) && (field.max === undefined || raw <= field.max) && (field.kind !== 'int' || Number.isInteger(raw));
+      control.closest('.field').classList.toggle('invalid', !ok);
+      if (ok) onChange(raw);
+    });
+  }
+  const isChanged = changed ?? value !== defaultValue;
+  return h('div', { class: `field${isChanged ? ' changed' : ''}`, 'data-key': field.key },
+    h('label', { for: inputId }, h('span', { class: 'name', text: name }), code ? h('span', { class: 'code', text: code }) : null),
+    h('div', { class: 'ctl' }, control),
+    h('button', { type: 'button', class: 'reset', 'aria-label': resetLabel, title: resetLabel, text: '↺', tabindex: isChanged ? '0' : '-1', onclick: onReset }),
+    h('div', { class: 'default', text: defaultLabel }));
+}

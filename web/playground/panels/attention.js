@@ -1,0 +1,153 @@
+// panels/attention.js — attention of the live model on the probe input: the layer × head grid
+// (model view), the selected head as a large heatmap (probabilities or any earlier stage of the
+// scores), the head view (token-to-token lines), and the mask rules of the selected layer drawn
+// on the same tokens with two <PAD> added. Refreshed from every snapshot while training.
+import { segmented, h } from '../dom.js';
+import { ATTN_STAGES } from '../state.js';
+import { headColor } from '../../components/shared/colormap.js';
+
+export function availableKinds(config) {
+  if (!config) return [];
+  if (config.arch === 'encoder-decoder') return ['enc', 'dec', 'cross'];
+  if (config.arch === 'encoder-only') return ['enc'];
+  return ['dec'];
+}
+
+export function isLocal(config, layer) {
+  if (!(config.window > 0)) return false;
+  const p = config.layerPattern ?? '';
+  return p === '' || p[layer % p.length] === 'L';
+}
+
+export function initAttention(app) {
+  const $ = (id) => document.getElementById(id);
+  const grid = $('attn-grid'), main = $('attn-main'), headView = $('head-view'), maskMap = $('attn-mask');
+  main.canvas.dataset.testid = 'attention';
+  const input = $('attn-input');
+  let typing = 0;
+  input.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => app.set({ input: input.value }), 300);
+  });
+
+  function current() {
+    const kinds = availableKinds(app.config);
+    const a = app.state.attn;
+    const kind = kinds.includes(a.kind) ? a.kind : kinds[0];
+    const layer = Math.min(a.layer, (app.config?.nLayers ?? 1) - 1), head = Math.min(a.head, (app.config?.nHeads ?? 1) - 1);
+    return { kinds, kind, layer, head, stage: a.stage };
+  }
+
+  function kindLabel(kind) {
+    return kind === 'dec' && app.config?.arch === 'decoder-only' ? app.t('attn.kind.decOnly') : app.t(`attn.kind.${kind}`);
+  }
+
+  function controls() {
+    const { kinds, kind, stage } = current();
+    segmented($('attn-kinds'), ['enc', 'dec', 'cross'].map((k) => ({ value: k, label: kindLabel(k), disabled: !kinds.includes(k) })), kind,
+      (v) => app.set({ attn: { ...app.state.attn, kind: v } }));
+    const sel = $('attn-stage');
+    sel.replaceChildren(...ATTN_STAGES.map((s) => h('option', { value: s, text: app.t(`attn.stage.${s}`), selected: s === stage })));
+  }
+  $('attn-stage').addEventListener('change', (e) => app.set({ attn: { ...app.state.attn, stage: e.target.value } }));
+  grid.addEventListener('tp-select', (e) => app.set({ attn: { ...app.state.attn, layer: e.detail.layer, head: e.detail.head } }));
+
+  function render() {
+    controls();
+    if (document.activeElement !== input) input.value = app.input;
+    const s = app.snapshot, c = app.config;
+    if (!s || !c) return;
+    if (s.error) {
+      $('attn-note').textContent = s.error.message;
+      return;
+    }
+    const { kind, layer, head, stage } = current();
+    const encDec = c.arch === 'encoder-decoder';
+    const stack = kind === 'enc' ? 'enc' : 'dec', sub = kind === 'cross' ? 'cross_attn' : 'self_attn';
+    const inTok = s.input.tokens, outTok = s.decoderInput?.tokens ?? [];
+    const rowTokens = kind === 'enc' || (kind === 'dec' && !encDec) ? inTok : outTok;
+    const colTokens = kind === 'cross' || kind === 'enc' || !encDec ? inTok : outTok;
+    const rowSide = rowTokens === inTok ? 'in' : 'out', colSide = colTokens === inTok ? 'in' : 'out';
+    const probs = [], masked = [];
+    for (let l = 0; l < c.nLayers; ++l) {
+      const p = s.tensors[`${stack}.${l}.${sub}.probs`];
+      if (!p) return;
+      probs.push(p.data);
+      masked.push(s.tensors[`${stack}.${l}.${sub}.masked`]?.data);
+    }
+    const [H, T, S] = s.tensors[`${stack}.0.${sub}.probs`].shape;
+    grid.setAttribute('label', app.t('attn.grid'));
+    grid.selected = { layer, head };
+    grid.maps = { probs, masked, heads: H, T, S, rowTokens, colTokens, rowSide, colSide };
+
+    // The selected head, large: probabilities with masked cells shown as −∞, or an earlier stage.
+    const src = s.tensors[`${stack}.${layer}.${sub}.${stage}`];
+    const off = head * T * S;
+    const data = new Float32Array(T * S);
+    for (let i = 0; i < T * S; ++i) data[i] = stage === 'probs' && masked[layer]?.[off + i] === -Infinity ? -Infinity : src.data[off + i];
+    main.setAttribute('label', app.t('attn.main', { layer, head, kind: kindLabel(kind) }));
+    main.setAttribute('accent', headColor(head));
+    if (stage === 'probs') {
+      main.setAttribute('colormap', 'sequential');
+      main.setAttribute('min', '0');
+      main.setAttribute('max', '1');
+    } else {
+      main.setAttribute('colormap', 'diverging');
+      main.removeAttribute('min');
+      main.removeAttribute('max');
+    }
+    main.setAttribute('row-side', rowSide);
+    main.setAttribute('col-side', colSide);
+    main.matrix = { rows: T, cols: S, data, rowLabels: rowTokens, colLabels: colTokens, rowTitle: app.t('attn.rows'), colTitle: app.t('attn.cols') };
+
+    headView.setAttribute('label', app.t('attn.headView', { layer }));
+    headView.data = { probs: probs[layer], masked: masked[layer], heads: H, T, S, rowTokens, colTokens, rowSide, colSide };
+
+    mask(kind, layer, rowTokens, colTokens);
+    let answer = '';
+    if (encDec) {
+      try {
+        answer = app.info.tokenizer.decode(Array.from(s.decoderInput.ids).slice(1));
+      } catch {
+        answer = outTok.slice(1).join(' ');
+      }
+    }
+    $('attn-note').textContent = app.t('attn.note', { input: s.probe, answer: answer ? app.t('attn.noteAnswer', { answer }) : '', step: s.step ?? 0 });
+  }
+
+  function mask(kind, layer, rowTokens, colTokens) {
+    const c = app.config;
+    const self = kind !== 'cross';
+    const rows = self ? [...rowTokens, '<PAD>', '<PAD>'] : rowTokens;
+    const cols = [...colTokens, '<PAD>', '<PAD>'];
+    const causal = kind === 'dec', local = self && isLocal(c, layer);
+    const g = c.globalTokens ?? 0, w = c.window;
+    const data = new Float32Array(rows.length * cols.length);
+    for (let t = 0; t < rows.length; ++t) {
+      for (let u = 0; u < cols.length; ++u) {
+        let ok = cols[u] !== '<PAD>' || u < colTokens.length;
+        if (causal && u > t) ok = false;
+        if (local && Math.abs(t - u) >= w && t >= g && u >= g) ok = false;
+        data[t * cols.length + u] = ok ? 1 : -Infinity;
+      }
+    }
+    const rules = [];
+    if (causal) rules.push(app.t('attn.rule.causal'));
+    if (local) rules.push(app.t('attn.rule.window', { w }));
+    if (local && g > 0) rules.push(app.t('attn.rule.global', { n: g }));
+    if (!causal && !local) rules.push(app.t('attn.rule.full'));
+    rules.push(app.t('attn.rule.pad'));
+    maskMap.setAttribute('label', app.t('attn.mask'));
+    maskMap.setAttribute('min', '0');
+    maskMap.setAttribute('max', '1');
+    maskMap.matrix = { rows: rows.length, cols: cols.length, data, rowLabels: rows, colLabels: cols };
+    $('mask-note').textContent = app.t('attn.maskNote', { rules: rules.join(' · ') });
+  }
+
+  app.on('snapshot', render);
+  app.on('lang', render);
+  app.on('state', ({ changed }) => {
+    if (changed.includes('attn') || changed.includes('input')) render();
+  });
+  app.on('configured', render);
+}

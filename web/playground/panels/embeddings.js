@@ -1,0 +1,173 @@
+// panels/embeddings.js — the embedding rows of the input tokens, their position vectors and the
+// sum (from the live trace); the whole positional table (sinusoidal math, the learned table
+// from the worker, or the ALiBi bias); RoPE's rotation and "score depends only on distance"
+// computed from this model's real query and key; one-hot versus dense with cosine similarity.
+import { sinusoidalTable, ropeScores, ropeUnrotate, alibiSlopes, alibiBias, cosineMatrix } from '../../components/shared/positional.js';
+import { headColor } from '../../components/shared/colormap.js';
+import { fmt } from '../../components/shared/format.js';
+
+export function initEmbeddings(app) {
+  const $ = (id) => document.getElementById(id);
+  let learned = null, learnedAt = -1, fetching = false;
+  let table = null, tableAt = -1, tableBusy = false;  // tok_emb.weight, for small vocabularies
+
+  const dims = (D) => Array.from({ length: D }, (_, i) => String(i));
+
+  function stackOf(s) {
+    return s.tensors['enc.embed.sum'] ? 'enc' : 'dec';
+  }
+
+  function render() {
+    const s = app.snapshot, c = app.config;
+    if (!s || s.error || !c || !s.tensors) return;
+    const stack = stackOf(s);
+    const toks = s.input.tokens;
+    const D = c.dModel;
+    for (const [id, name, key] of [['emb-tokens', 'embed.tokens', 'emb.tokens'], ['emb-positions', 'embed.positions', 'emb.positions'], ['emb-sum', 'embed.sum', 'emb.sum']]) {
+      const t = s.tensors[`${stack}.${name}`];
+      const el = $(id);
+      el.setAttribute('label', app.t(key));
+      el.setAttribute('max-cell', '30');
+      el.matrix = { rows: t.shape[0], cols: t.shape[1], data: t.data, rowLabels: toks, colLabels: dims(D), colTitle: app.t('emb.dim') };
+    }
+    positional(s, stack);
+    rope(s, stack);
+    onehot(s, stack);
+  }
+
+  function positional(s, stack) {
+    const c = app.config;
+    const P = Math.min(c.maxLen, 64);
+    const table = $('pe-table');
+    table.hidden = false;
+    $('pe-h').textContent = `${app.t('emb.peTitle')}: ${app.t(`value.${c.pos}`)}`;
+    $('pe-note').textContent = app.t(`emb.peNote.${c.pos}`);
+    const rowLabels = Array.from({ length: P }, (_, i) => String(i));
+    if (c.pos === 'sinusoidal') {
+      table.setAttribute('colormap', 'diverging');
+      table.setAttribute('label', app.t('emb.pe.sinusoidal', { n: P - 1 }));
+      table.matrix = { rows: P, cols: c.dModel, data: sinusoidalTable(P, c.dModel), rowLabels, colLabels: dims(c.dModel), rowTitle: app.t('emb.position'), colTitle: app.t('emb.dim') };
+    } else if (c.pos === 'learned') {
+      table.setAttribute('colormap', 'diverging');
+      table.setAttribute('label', app.t('emb.pe.learned', { n: P - 1 }));
+      const step = s.step ?? 0;
+      if (learned && learned.shape[1] === c.dModel) table.matrix = { rows: P, cols: c.dModel, data: learned.data.subarray(0, P * c.dModel), rowLabels, colLabels: dims(c.dModel), rowTitle: app.t('emb.position'), colTitle: app.t('emb.dim') };
+      if (!fetching && (learnedAt < 0 || Math.abs(step - learnedAt) >= 1 || !learned)) {
+        fetching = true;
+        app.session.parameter('pos_emb.weight').then((p) => {
+          learned = p;
+          learnedAt = step;
+          fetching = false;
+          positional(app.snapshot ?? s, stack);
+        }, () => {
+          fetching = false;
+        });
+      }
+    } else if (c.pos === 'alibi') {
+      const T = Math.min(c.maxLen, 16);
+      table.setAttribute('colormap', 'sequential');
+      table.setAttribute('label', app.t('emb.pe.alibi', { h: 0, slope: fmt(alibiSlopes(c.nHeads)[0], 3) }));
+      const labels = Array.from({ length: T }, (_, i) => String(i));
+      table.matrix = { rows: T, cols: T, data: alibiBias(alibiSlopes(c.nHeads)[0], T), rowLabels: labels, colLabels: labels, rowTitle: 't', colTitle: 'u' };
+    } else {
+      table.hidden = true;
+    }
+  }
+
+  function rope(s, stack) {
+    const c = app.config;
+    const q = s.tensors[`${stack}.0.self_attn.q`], k = s.tensors[`${stack}.0.self_attn.k`];
+    if (!q || !k || q.shape[0] < 1) return;
+    const dh = c.dModel / c.nHeads;
+    const even = dh - (dh % 2);
+    if (even < 2) {
+      $('rope-box').hidden = true;
+      return;
+    }
+    $('rope-box').hidden = false;
+    const isRope = c.pos === 'rope';
+    // Head 0's query of token 0 and key of token 1 (or 0), un-rotated when the model rotated them.
+    let qv = q.data.slice(0, even), kRow = Math.min(1, k.shape[0] - 1);
+    let kv = k.data.slice(kRow * k.shape[1], kRow * k.shape[1] + even);
+    if (isRope) {
+      qv = ropeUnrotate(qv, 0);
+      kv = ropeUnrotate(kv, kRow);
+    }
+    $('rope-note').textContent = (isRope ? app.t('rope.note.on') : app.t('rope.note.off', { pos: app.t(`value.${c.pos}`) })) + (dh % 2 ? app.t('rope.note.odd', { dh }) : '');
+    const plot = $('rope-plot');
+    plot.setAttribute('label', app.t('rope.plot'));
+    plot.vector = qv;
+    const P = 12;
+    const scores = ropeScores(qv, kv, P);
+    const dist = $('rope-distance');
+    dist.setAttribute('label', app.t('rope.distance'));
+    dist.setAttribute('x-label', app.t('rope.distanceX'));
+    dist.series = [3, 7, 11].map((m, i) => ({
+      name: app.t('rope.queryAt', { m }), color: headColor(i), width: 2.5 - i * 0.6, dash: i === 1 ? [6, 4] : i === 2 ? [2, 3] : undefined, dots: true,
+      points: Array.from({ length: P }, (_, n) => [m - n, scores[m * P + n]]).filter(([d]) => d >= 0).sort((a, b) => a[0] - b[0]),
+    }));
+    const heat = $('rope-scores');
+    heat.setAttribute('label', app.t('rope.scores'));
+    const labels = Array.from({ length: P }, (_, i) => String(i));
+    heat.matrix = { rows: P, cols: P, data: scores, rowLabels: labels, colLabels: labels, rowTitle: 'm', colTitle: 'n' };
+  }
+
+  function onehot(s, stack) {
+    const c = app.config;
+    const ids = Array.from(s.input.ids), toks = s.input.tokens;
+    const V = c.vocabSize;
+    const data = new Float32Array(ids.length * V);
+    ids.forEach((id, r) => (data[r * V + id] = 1));
+    const vocab = app.info?.vocab ?? [];
+    const oh = $('onehot');
+    oh.setAttribute('label', app.t('emb.onehot', { vocab: V }));
+    oh.setAttribute('min-cell', V > 100 ? '1' : '3');
+    oh.matrix = { rows: ids.length, cols: V, data, rowLabels: toks, colLabels: Array.from({ length: V }, (_, i) => vocab[i] ?? String(i)) };
+    const cos = $('cosine');
+    if (V <= 48) {
+      // A small vocabulary: every token against every token, from the live embedding table.
+      const step = s.step ?? 0;
+      if (!tableBusy && (tableAt !== step || !table)) {
+        tableBusy = true;
+        app.session.parameter('tok_emb.weight').then((p) => {
+          table = p;
+          tableAt = step;
+          tableBusy = false;
+          onehot(app.snapshot ?? s, stack);
+        }, () => {
+          tableBusy = false;
+        });
+      }
+      if (table && table.shape[0] === V) {
+        const D = table.shape[1];
+        const rows = Array.from({ length: V }, (_, r) => table.data.subarray(r * D, (r + 1) * D));
+        const labels = Array.from({ length: V }, (_, i) => vocab[i] ?? String(i));
+        cos.setAttribute('label', app.t('emb.cosineVocab'));
+        cos.removeAttribute('row-side');
+        cos.removeAttribute('col-side');
+        cos.setAttribute('max-cell', '30');
+        cos.matrix = { rows: V, cols: V, data: cosineMatrix(rows), rowLabels: labels, colLabels: labels };
+        cos.marks = { rows: [...new Set(ids)] };
+      }
+    } else {
+      const emb = s.tensors[`${stack}.embed.tokens`];
+      const rows = Array.from({ length: emb.shape[0] }, (_, r) => emb.data.subarray(r * emb.shape[1], (r + 1) * emb.shape[1]));
+      cos.setAttribute('label', app.t('emb.cosine'));
+      cos.setAttribute('row-side', 'in');
+      cos.setAttribute('col-side', 'in');
+      cos.setAttribute('max-cell', '34');
+      cos.matrix = { rows: rows.length, cols: rows.length, data: cosineMatrix(rows), rowLabels: toks, colLabels: toks };
+      cos.marks = null;
+    }
+    $('onehot-note').textContent = app.t('emb.onehotNote', { vocab: V, d: c.dModel });
+  }
+
+  app.on('snapshot', render);
+  app.on('lang', render);
+  app.on('configured', () => {
+    learned = null;
+    learnedAt = -1;
+    table = null;
+    tableAt = -1;
+  });
+}

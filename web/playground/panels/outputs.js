@@ -1,0 +1,240 @@
+// panels/outputs.js — generation token by token with the top-k candidates of every step,
+// sampling controls (temperature, top-k, top-p, beam, max tokens, KV cache), a measured
+// comparison of the KV cache on and off; for encoder-only models, the class or per-token tag
+// probabilities. The model runs in the worker; this thread only animates the answer.
+import { GEN_FIELDS, GEN_DEFAULTS } from '../state.js';
+import { h } from '../dom.js';
+import { fieldControl } from '../controls.js';
+import { ROLE_COLORS } from '../../components/shared/colormap.js';
+
+export function initOutputs(app) {
+  const $ = (id) => document.getElementById(id);
+  const prompt = $('prompt'), output = $('output'), stepsEl = $('gen-steps'), bars = $('prob-bars');
+  let result = null;      // { kind: 'generate' | 'classes' | 'tags', ... }
+  let selected = 0, animation = 0, busy = false;
+
+  const encoderOnly = () => app.config?.arch === 'encoder-only';
+  // A language model continues the prompt: show the prompt, muted, before the new text.
+  let echo = '';
+  function setOutput(text) {
+    if (echo) output.replaceChildren(h('span', { class: 'echo', text: echo }), text);
+    else output.textContent = text;
+  }
+  const promptText = () => prompt.value.trim() || app.state.prompt || app.info?.sampleInputs?.[0] || '';
+
+  function renderControls() {
+    $('generate').textContent = app.t(encoderOnly() ? 'out.predict' : 'out.generate');
+    if (document.activeElement !== prompt) prompt.value = app.state.prompt || app.info?.sampleInputs?.[0] || '';
+    prompt.setAttribute('aria-label', app.t('out.prompt'));
+    $('prompt-samples').replaceChildren(...(app.info?.sampleInputs ?? []).map((s) => h('button', { type: 'button', text: s, onclick: () => {
+      prompt.value = s;
+      app.set({ prompt: s });
+      run();
+    } })));
+    const gen = { ...GEN_DEFAULTS, ...app.state.gen };
+    const keep = document.activeElement?.closest('#gen-fields') ? document.activeElement.id : null;
+    $('gen-fields').replaceChildren(...GEN_FIELDS.map((field) => fieldControl({
+      field, id: `g-${field.key}`, value: gen[field.key], defaultValue: GEN_DEFAULTS[field.key], name: app.t(`field.${field.key}`),
+      resetLabel: app.t('setup.reset', { name: app.t(`field.${field.key}`) }), defaultLabel: app.t('setup.default', { value: field.kind === 'bool' ? app.t(`value.${GEN_DEFAULTS[field.key]}`) : GEN_DEFAULTS[field.key] }),
+      onChange: (v) => app.set({ gen: { ...app.state.gen, [field.key]: v } }),
+      onReset: () => app.set({ gen: { ...app.state.gen, [field.key]: GEN_DEFAULTS[field.key] } }),
+    })));
+    if (keep) document.getElementById(keep)?.focus();
+    $('gen-fields').hidden = encoderOnly();
+    $('kv-compare').hidden = encoderOnly();
+    enable();
+  }
+
+  function enable() {
+    const ready = Boolean(app.config) && !busy;
+    $('generate').disabled = !ready;
+    $('kv-compare').disabled = !ready;
+  }
+
+  async function run() {
+    const text = promptText();
+    if (!text || !app.config) return;
+    busy = true;
+    enable();
+    cancelAnimationFrame(animation);
+    try {
+      if (encoderOnly()) {
+        const p = await app.session.predict(text);
+        result = p.classes ? { kind: 'classes', classes: p.classes } : { kind: 'tags', input: p.input, positions: p.positions };
+        selected = 0;
+        showPrediction();
+      } else {
+        const gen = { ...GEN_DEFAULTS, ...app.state.gen };
+        const r = await app.session.generate(text, { ...gen, topKProbs: 6, seed: app.state.seed });
+        echo = app.info?.kind === 'text' ? text : '';
+        result = { kind: 'generate', ...r, options: gen };
+        animate();
+      }
+    } catch (error) {
+      output.textContent = '';
+      $('gen-meta').textContent = error.message;
+      stepsEl.replaceChildren();
+      bars.items = [];
+    }
+    busy = false;
+    enable();
+  }
+
+  // Reveals the answer one token every 90 ms, with that step's candidates.
+  function animate() {
+    const r = result;
+    stepsEl.replaceChildren();
+    output.textContent = '';
+    let k = 0, last = 0;
+    const tick = (now) => {
+      if (result !== r) return;
+      if (now - last >= 90 || k === 0) {
+        last = now;
+        k += 1;
+        selected = k - 1;
+        const ids = Array.from(r.ids.slice(0, k)).filter((id) => id !== 1);
+        setOutput(k >= r.steps.length ? r.text : decode(ids));
+        drawSteps(k, true);
+        drawBars();
+      }
+      if (k < r.steps.length) animation = requestAnimationFrame(tick);
+      else finish();
+    };
+    if (!r.steps.length || matchMedia('(prefers-reduced-motion: reduce)').matches) finish();
+    else animation = requestAnimationFrame(tick);
+  }
+
+  function finish() {
+    const r = result;
+    r.done = true;
+    setOutput(r.text);
+    const cache = r.options.kvCache ? app.t('value.true') : app.t('value.false');
+    $('gen-meta').textContent = app.t('out.meta', { n: r.steps.length, ms: r.msPerToken.toFixed(3), cache, reason: app.t(`out.reason.${r.stopReason}`) });
+    drawSteps(r.steps.length, false);
+    drawBars();
+  }
+
+  function decode(ids) {
+    try {
+      return app.info.tokenizer.decode(ids);
+    } catch {
+      return ids.join(' ');
+    }
+  }
+
+  function drawSteps(n, fresh) {
+    const r = result;
+    const buttons = r.steps.slice(0, n).map((s, i) => {
+      const p = s.topk.find((c) => c.id === s.id)?.p;
+      return h('button', { type: 'button', role: 'option', 'aria-selected': String(i === selected), class: fresh && i === n - 1 ? 'fresh' : '',
+        'aria-label': app.t('out.step', { i: i + 1, token: s.token }), onclick: () => select(i) },
+      s.token, p !== undefined ? h('span', { class: 'p', text: ` ${(p * 100).toFixed(0)}%` }) : null);
+    });
+    stepsEl.replaceChildren(...buttons);
+  }
+
+  function select(i) {
+    selected = i;
+    if (result.kind === 'generate') drawSteps(result.steps.length, false);
+    else if (result.kind === 'tags') showPrediction();
+    drawBars();
+    stepsEl.children[i]?.focus();
+  }
+
+  stepsEl.addEventListener('keydown', (e) => {
+    const n = stepsEl.children.length;
+    if (!n) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') select(Math.min(n - 1, selected + 1));
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') select(Math.max(0, selected - 1));
+    else return;
+    e.preventDefault();
+  });
+
+  function drawBars() {
+    const r = result;
+    if (!r) return;
+    if (r.kind === 'generate') {
+      const s = r.steps[selected];
+      if (!s) return;
+      bars.setAttribute('label', app.t('out.stepBars', { i: selected + 1 }));
+      bars.items = s.topk.map((c) => ({ label: c.token, p: c.p, pSample: r.options.temperature > 0 || r.options.topK > 0 || r.options.topP < 1 ? c.pSample : undefined, chosen: c.id === s.id }));
+    } else if (r.kind === 'classes') {
+      bars.setAttribute('label', app.t('out.classes'));
+      bars.items = r.classes.map((c, i) => ({ label: c.label, p: c.p, chosen: i === 0 }));
+    } else {
+      const pos = r.positions[selected] ?? [];
+      bars.setAttribute('label', `${app.t('out.tags')}: ${r.input.tokens[selected] ?? ''}`);
+      bars.items = pos.map((c, i) => ({ label: c.label, p: c.p, chosen: i === 0 }));
+    }
+    bars.setAttribute('accent', ROLE_COLORS.q);
+  }
+
+  function showPrediction() {
+    const r = result;
+    if (r.kind === 'classes') {
+      output.textContent = r.classes[0]?.label ?? '';
+      stepsEl.replaceChildren();
+      $('gen-meta').textContent = app.t('out.predicted', { label: r.classes[0]?.label ?? '' });
+    } else {
+      output.textContent = r.input.tokens.map((tok, i) => `${tok}/${r.positions[i]?.[0]?.label ?? '?'}`).join(' ');
+      $('gen-meta').textContent = '';
+      stepsEl.replaceChildren(...r.input.tokens.map((tok, i) => h('button', { type: 'button', role: 'option', 'aria-selected': String(i === selected), onclick: () => select(i) },
+        tok, h('span', { class: 'p', text: ` ${r.positions[i]?.[0]?.label ?? ''}` }))));
+    }
+    drawBars();
+  }
+
+  // Greedy generation with and without the cache, median of three runs each.
+  async function compareKv() {
+    const text = promptText();
+    if (!text) return;
+    busy = true;
+    enable();
+    const gen = { ...GEN_DEFAULTS, ...app.state.gen };
+    const runs = { on: [], off: [] };
+    let a = null, b = null;
+    try {
+      for (let i = 0; i < 3; ++i) {
+        for (const kv of [true, false]) {
+          const r = await app.session.generate(text, { maxNewTokens: gen.maxNewTokens, kvCache: kv, beam: gen.beam });
+          runs[kv ? 'on' : 'off'].push(r.msPerToken);
+          if (kv) a = r.text;
+          else b = r.text;
+        }
+      }
+      const med = (xs) => xs.sort((x, y) => x - y)[1];
+      const on = med(runs.on), off = med(runs.off);
+      $('kv-result').textContent = app.t('out.kvResult', { on: on.toFixed(3), off: off.toFixed(3), x: (off / Math.max(on, 1e-6)).toFixed(1), same: a === b ? app.t('out.same') : app.t('out.differ') });
+    } catch (error) {
+      $('kv-result').textContent = error.message;
+    }
+    busy = false;
+    enable();
+  }
+
+  $('gen-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    app.set({ prompt: prompt.value.trim() === (app.info?.sampleInputs?.[0] ?? '') ? '' : prompt.value.trim() });
+    run();
+  });
+  $('kv-compare').addEventListener('click', compareKv);
+  app.on('configured', () => {
+    result = null;
+    output.textContent = '';
+    $('gen-meta').textContent = '';
+    $('kv-result').textContent = '';
+    stepsEl.replaceChildren();
+    bars.items = [];
+    renderControls();
+  });
+  app.on('state', ({ changed }) => {
+    if (changed.includes('gen') || changed.includes('task')) renderControls();
+  });
+  app.on('busy', renderControls);
+  app.on('lang', () => {
+    renderControls();
+    if (result?.kind === 'generate' && result.done) finish();
+    else if (result && result.kind !== 'generate') showPrediction();
+  });
+  renderControls();
+}

@@ -1,0 +1,179 @@
+// panels/training.js — the sticky training bar (start / pause / step / reset, progress, loss,
+// validation loss, metric, tokens/s, learning rate, gradient norm) and the loss curves. All
+// training happens in the worker; this only sends commands and draws what comes back.
+import { ROLE_COLORS } from '../../components/shared/colormap.js';
+import { compact } from '../../components/shared/format.js';
+
+export function formatLoss(v) {
+  if (!Number.isFinite(v)) return '–';
+  return v < 0.001 ? v.toExponential(2) : v.toFixed(4);
+}
+
+export function formatMetric(metric, v) {
+  if (!Number.isFinite(v)) return '–';
+  return metric === 'perplexity' ? v.toFixed(2) : `${(v * 100).toFixed(1)}%`;
+}
+
+export function initTraining(app) {
+  const $ = (id) => document.getElementById(id);
+  const buttons = { train: $('train'), pause: $('pause'), step: $('step'), reset: $('reset') };
+  const chart = $('loss-chart'), metricChart = $('metric-chart');
+  let train = [], smooth = [], val = [], metric = [];
+  let ema = null;
+  let busy = true;
+  // Tokens per second measured here, from tokensSeen over wall time: the worker's per-call
+  // figure times one step at a time, which the timer cannot resolve for the tiny models.
+  let rate = null, lastSeen = null;
+  function measure(r) {
+    if (!r || !Number.isFinite(r.tokensSeen)) return;
+    const now = performance.now();
+    if (lastSeen && r.tokensSeen > lastSeen.tokens && now > lastSeen.time) {
+      const inst = ((r.tokensSeen - lastSeen.tokens) * 1000) / (now - lastSeen.time);
+      rate = rate === null ? inst : 0.7 * rate + 0.3 * inst;
+    }
+    lastSeen = { tokens: r.tokensSeen, time: now };
+  }
+
+  function clear() {
+    train = [];
+    smooth = [];
+    val = [];
+    metric = [];
+    ema = null;
+    draw();
+  }
+
+  function add(history) {
+    for (const [step, loss, valLoss, m] of history) {
+      if (m !== null && m !== undefined && Number.isFinite(m)) metric.push([step, app.info?.metric === 'perplexity' ? m : m * 100]);
+      if (Number.isFinite(loss)) {
+        train.push([step, loss]);
+        ema = ema === null ? loss : 0.9 * ema + 0.1 * loss;
+        smooth.push([step, ema]);
+      }
+      if (valLoss !== null && Number.isFinite(valLoss)) val.push([step, valLoss]);
+    }
+  }
+
+  function draw() {
+    chart.setAttribute('label', app.t('training.title'));
+    chart.setAttribute('x-label', app.t('training.step'));
+    chart.setAttribute('y-label', app.t('training.lossAxis'));
+    chart.series = [
+      { name: app.t('training.train'), color: ROLE_COLORS.x, points: train, width: 1, opacity: 0.55 },
+      { name: app.t('training.smoothed'), color: ROLE_COLORS.q, points: smooth, width: 2.2 },
+      { name: app.t('training.val'), color: ROLE_COLORS.k, points: val, width: 2, dots: true },
+    ];
+    const m = app.info?.metric;
+    const name = m ? app.t(`metric.${m}`) : app.t('train.metric');
+    metricChart.setAttribute('label', app.t('training.metricTitle', { metric: name }));
+    metricChart.setAttribute('x-label', app.t('training.step'));
+    metricChart.setAttribute('y-label', m === 'perplexity' ? name : `${name} (%)`);
+    if (m === 'perplexity') {
+      metricChart.removeAttribute('y-min');
+      metricChart.removeAttribute('y-max');
+      metricChart.setAttribute('log-y', '');
+    } else {
+      metricChart.setAttribute('y-min', '0');
+      metricChart.setAttribute('y-max', '100');
+      metricChart.removeAttribute('log-y');
+    }
+    metricChart.series = [{ name: `${name} · ${app.t('training.val')}`, color: ROLE_COLORS.v, points: metric, width: 2, dots: true }];
+  }
+
+  function stats() {
+    const r = app.report;
+    const step = r?.step ?? 0, total = app.totalSteps || 0;
+    $('step-text').textContent = app.t('train.stepOf', { step, total });
+    $('progress-bar').style.width = total ? `${Math.min(100, (step / total) * 100)}%` : '0';
+    $('loss').textContent = r ? formatLoss(r.loss) : '–';
+    $('val-loss').textContent = r && r.evaluatedAt > 0 ? formatLoss(r.valLoss) : '–';
+    const metric = app.info?.metric;
+    $('metric-name').textContent = metric ? app.t(`metric.${metric}`) : app.t('train.metric');
+    $('metric').textContent = r && r.evaluatedAt > 0 ? formatMetric(metric, r.metric) : '–';
+    $('tps').textContent = rate !== null ? compact(rate) : '–';
+    $('lr').textContent = r ? r.lr.toExponential(1) : '–';
+    $('grad-norm').textContent = r ? r.gradNorm.toPrecision(3) : '–';
+    const done = total > 0 && step >= total;
+    buttons.train.disabled = busy || !app.config || app.running || done;
+    buttons.pause.disabled = busy || !app.running;
+    buttons.step.disabled = busy || !app.config || app.running || done;
+    buttons.reset.disabled = busy || !app.config;
+  }
+
+  function note() {
+    const i = app.info;
+    if (!i) return;
+    const tr = { ...Object.fromEntries(Object.entries(i.train)), ...app.state.train };
+    $('training-note').textContent = app.t('training.note', {
+      task: app.t(`task.${app.state.task}`), steps: app.totalSteps, batch: tr.batchSize, lr: Number(tr.lr).toPrecision(2), schedule: app.t(`value.${tr.schedule}`),
+    });
+  }
+
+  function labels() {
+    for (const [name, key] of [['train', 'startAria'], ['pause', 'pauseAria'], ['step', 'stepAria'], ['reset', 'resetAria']]) buttons[name].setAttribute('aria-label', app.t(`train.${key}`));
+  }
+
+  buttons.train.addEventListener('click', () => app.session.start().catch((e) => app.fail(e)));
+  buttons.pause.addEventListener('click', () => app.session.pause().catch((e) => app.fail(e)));
+  buttons.step.addEventListener('click', async () => {
+    try {
+      app.report = await app.session.step(1);
+      stats();
+    } catch (e) {
+      app.fail(e);
+    }
+  });
+  buttons.reset.addEventListener('click', async () => {
+    busy = true;
+    stats();
+    try {
+      const result = await app.session.reset();
+      app.config = result.config;
+      app.modelInfo = result.info;
+      app.totalSteps = result.totalSteps;
+      app.report = null;
+      app.running = false;
+      app.emit('configured', result);
+      app.status('status.ready');
+      app.requestSnapshot(true);
+    } catch (e) {
+      app.fail(e);
+    }
+  });
+
+  app.on('busy', (b) => {
+    busy = b;
+    stats();
+  });
+  app.on('configured', () => {
+    rate = null;
+    lastSeen = null;
+    clear();
+    stats();
+    note();
+  });
+  app.on('progress', (d) => {
+    measure(d);
+    add(d.history);
+    draw();
+    stats();
+  });
+  app.on('run', (d) => {
+    if (d.reason === 'started') lastSeen = { tokens: app.report?.tokensSeen ?? 0, time: performance.now() };
+    else if (d.report) measure(d.report);
+    add(d.history ?? []);
+    draw();
+    stats();
+  });
+  app.on('state', () => note());
+  app.on('lang', () => {
+    labels();
+    draw();
+    stats();
+    note();
+  });
+  labels();
+  draw();
+  stats();
+}
