@@ -197,11 +197,12 @@ Batch Task::sample_batch(const ModelConfig& c, int batch_size, Rng& rng) const {
 std::vector<Batch> Task::validation_batches(const ModelConfig& c, int batch_size) const {
   std::vector<Batch> out;
   if (kind == TaskKind::Text) {
-    const int len = text_window(c);
-    if (val_stream.size() <= static_cast<std::size_t>(len) + 1) return out;
+    // Windows as long as training's, or as long as a short validation text allows.
+    const int len = std::min<int>(text_window(c), static_cast<int>(val_stream.size()) - 1);
+    if (len < 1) return out;
     // Non-overlapping windows, at most 32 of them, spread over the validation text.
     const std::size_t windows = std::min<std::size_t>(32, (val_stream.size() - 1) / len);
-    const std::size_t stride = (val_stream.size() - len - 1) / std::max<std::size_t>(1, windows - 1);
+    const std::size_t stride = windows > 1 ? (val_stream.size() - len - 1) / (windows - 1) : 0;
     std::vector<std::size_t> starts;
     for (std::size_t w = 0; w < windows; ++w) starts.push_back(std::min(w * stride, val_stream.size() - len - 1));
     for (std::size_t i = 0; i < starts.size(); i += batch_size) {

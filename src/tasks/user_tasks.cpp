@@ -17,7 +17,9 @@ std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOpt
   std::shared_ptr<const Tokenizer> tok = train_tokenizer(options, text);
   task->tokenizer = tok;
   const std::vector<int> ids = tok->encode(text).ids;
-  const std::size_t split = ids.size() * 9 / 10;
+  TP_CHECK(ids.size() >= 24, "the text gives ", ids.size(), " tokens; a language model needs at least 24 (add more text)");
+  // The last tenth validates, but never fewer than 8 tokens, so short texts still get a score.
+  const std::size_t split = std::min(ids.size() * 9 / 10, ids.size() - 8);
   task->train_stream.assign(ids.begin(), ids.begin() + split);
   task->val_stream.assign(ids.begin() + split, ids.end());
   task->sample_inputs = {text.substr(0, std::min<std::size_t>(text.size(), 12))};

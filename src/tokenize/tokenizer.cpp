@@ -38,6 +38,8 @@ std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std:
   const int specials = options.num_specials;
   const int vocab = options.vocab_size;
   TP_CHECK(vocab >= 0, "tokenizer vocab_size must be >= 0 (0 means the default), got ", vocab);
+  TP_CHECK(!options.lowercase || options.kind == TokenizerKind::Word, "lowercase applies to word tokenizers only; a ",
+           tokenizer_kind_name(options.kind), " tokenizer keeps the text exactly (it must decode back to it)");
   switch (options.kind) {
     case TokenizerKind::Char:
     case TokenizerKind::Word:
