@@ -127,5 +127,6 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
   emscripten::class_<TrainerHandle>("TrainerHandle")
       .function("step", &Guarded<&TrainerHandle::step>::call)
       .function("evaluate", &Guarded<&TrainerHandle::evaluate>::call)
-      .function("stepCount", &Guarded<&TrainerHandle::step_count>::call);
+      .function("stepCount", &Guarded<&TrainerHandle::step_count>::call)
+      .function("setTotalSteps", &Guarded<&TrainerHandle::set_total_steps>::call);
 }

@@ -56,7 +56,7 @@ class ModelHandle {
   void attach(const TaskHandle& task);           // the tokenizer and task it works with
   val info() const;                              // { task, taskKind, tokenizer, classNames, parameterCount }
   val generate(const val& prompt, const std::string& options_json);
-  val trace(const std::string& input, const val& target);
+  val trace(const std::string& input, const val& target, int pad_to);  // pad_to 0: no padding
   val predict(const std::string& input);
   val save() const;
 
@@ -77,6 +77,7 @@ class TrainerHandle {
   val step(int n);
   val evaluate();
   int step_count() const { return trainer->step_count(); }
+  void set_total_steps(int n) { trainer->set_total_steps(n); }
 
   std::shared_ptr<Transformer> model;
   std::shared_ptr<Task> task;

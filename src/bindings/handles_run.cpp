@@ -86,7 +86,7 @@ val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   return result;
 }
 
-val ModelHandle::trace(const std::string& input, const val& target) {
+val ModelHandle::trace(const std::string& input, const val& target, int pad_to) {
   const ModelConfig& c = model->config();
   const Tokenizer& t = tokenizer();
   const std::vector<int> src = t.encode(input).ids;
@@ -120,8 +120,16 @@ val ModelHandle::trace(const std::string& input, const val& target) {
   } else if (c.arch == Arch::DecoderOnly) {
     b.tgt_in = src;
     if (has_target || task_kind == TaskKind::Seq2Seq) {
-      if (has_target) out_ids = t.encode(target.as<std::string>()).ids;
       b.tgt_in.push_back(kSos);
+      if (has_target) {
+        out_ids = t.encode(target.as<std::string>()).ids;
+      } else if (static_cast<int>(b.tgt_in.size()) < c.max_len) {  // the model's own greedy answer
+        GenerateOptions o;
+        o.max_new_tokens = c.max_len - static_cast<int>(b.tgt_in.size());
+        o.num_specials = t.num_specials();
+        out_ids = tp::generate(*model, b.tgt_in, o).ids;
+        if (!out_ids.empty() && out_ids.back() == kEos) out_ids.pop_back();
+      }
       b.tgt_in.insert(b.tgt_in.end(), out_ids.begin(), out_ids.end());
     }
     b.tgt_len = static_cast<int>(b.tgt_in.size());
@@ -131,6 +139,14 @@ val ModelHandle::trace(const std::string& input, const val& target) {
     if (task_kind == TaskKind::Classify || c.head == HeadKind::Cls) b.src.push_back(kCls);
     b.src.insert(b.src.end(), src.begin(), src.end());
     b.src_len = static_cast<int>(b.src.size());
+  }
+  // Padding the input shows the <PAD> mask with the model's own numbers.
+  if (pad_to > 0) {
+    std::vector<int>& seq = c.has_encoder() ? b.src : b.tgt_in;
+    TP_CHECK(pad_to >= static_cast<int>(seq.size()) && pad_to <= c.max_len, "padTo = ", pad_to, " must be between the ",
+             "input's length (", seq.size(), ") and this model's max_len (", c.max_len, ")");
+    seq.resize(pad_to, kPad);
+    (c.has_encoder() ? b.src_len : b.tgt_len) = pad_to;
   }
   // Targets of −1 everywhere: no loss, but the output probabilities are computed and traced.
   const bool pooled = c.head == HeadKind::Cls || c.head == HeadKind::Mean;

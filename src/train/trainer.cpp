@@ -82,6 +82,12 @@ Trainer::Trainer(Transformer& model, const Task& task, const TrainOptions& optio
   val_batches_ = task_.validation_batches(model_.config(), std::max(options_.batch_size, 32));
 }
 
+void Trainer::set_total_steps(int total) {
+  TP_CHECK(total >= 1 && total <= 100000000, "total_steps = ", total, " is out of range; allowed: 1 .. 100000000");
+  options_.total_steps = total;
+  schedule_.total_steps = total;
+}
+
 StepReport Trainer::step() {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();

@@ -74,6 +74,9 @@ class Trainer {
   Evaluation evaluate();
 
   int step_count() const { return step_; }
+  // Extends (or shortens) the planned run: the cosine schedule decays over the new length from
+  // here on, and the weights and optimizer state are kept.
+  void set_total_steps(int total);
   const TrainOptions& options() const { return options_; }
   const StepReport& last() const { return last_; }
   const Evaluation& last_evaluation() const { return last_eval_; }

@@ -82,7 +82,13 @@ export class TrainingSession extends EventTarget {
     return result;
   }
   evaluate() { return this.#request('evaluate'); }
-  snapshot({ input, target, names } = {}) { return this.#request('snapshot', { input, target, names }); }
+  snapshot({ input, target, names, padTo } = {}) { return this.#request('snapshot', { input, target, names, padTo }); }
+  // Raises (or lowers) the planned total without rebuilding the model; start() then continues.
+  async setTotalSteps(n) {
+    const state = await this.#request('setTotalSteps', { n });
+    this.state = { ...this.state, totalSteps: n };
+    return state;
+  }
   generate(prompt, options = {}) { return this.#request('generate', { prompt, options }); }
   predict(input) { return this.#request('predict', { input }); }
   save() { return this.#request('save'); }

@@ -155,6 +155,8 @@ export interface GenerateOptions {
 export interface TraceOptions {
   /** The decoder's target text (teacher forcing). Default: the model's own greedy answer. */
   target?: string;
+  /** Pad the input with `<PAD>` to this length (up to maxLen) to see the padding mask. Default 0: no padding. */
+  padTo?: number;
 }
 
 /** Your own sequence-to-sequence data for `tp.task()`. */
@@ -473,13 +475,17 @@ export declare class Trainer implements WasmObject {
   /** A pass over the validation set now. */
   evaluate(): Evaluation;
   readonly stepCount: number;
+  /** Changes the planned total (the cosine schedule's length); weights and optimizer state stay. */
+  setTotalSteps(n: number): void;
 }
 
 /** What `load()` resolves to: the factory functions over one wasm instance. */
 export interface TransformerPlayground {
   /** The package version, e.g. '0.1.0'. */
   readonly version: string;
-  /** The built-in tasks (fresh copies). */
+  /** The built-in tasks' names, descriptions and kinds, without building them (cheap). */
+  taskList(): Array<{ name: BuiltinTaskName; description: string; kind: TaskKind }>;
+  /** The built-in tasks (fresh copies). Builds every task once (BPE training included). */
   tasks(): TaskInfo[];
   task(spec: TaskSpec): Task;
   tokenizer(options: TokenizerOptions): Tokenizer;
@@ -535,6 +541,8 @@ export interface SnapshotOptions {
   target?: string;
   /** Only tensors whose names start with one of these prefixes. */
   names?: string[];
+  /** Pad the input with `<PAD>` to this length (see TraceOptions). */
+  padTo?: number;
 }
 
 export interface Snapshot extends TraceResult {
@@ -589,6 +597,8 @@ export declare class TrainingSession extends EventTarget {
   /** A fresh model from the last configure() (or its checkpoint again), step 0. */
   reset(): Promise<SessionConfigured>;
   evaluate(): Promise<Evaluation>;
+  /** Raises (or lowers) the planned total without rebuilding the model; start() then continues. */
+  setTotalSteps(n: number): Promise<SessionState>;
   /** The trace of one input (attention maps and more); its buffers are transferred. */
   snapshot(options: SnapshotOptions): Promise<Snapshot>;
   generate(prompt: string | readonly number[] | Int32Array, options?: GenerateOptions): Promise<GenerateResult>;

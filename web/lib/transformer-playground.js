@@ -204,10 +204,17 @@ export class Model extends Owned {
   }
   // Every intermediate of one forward pass: { input, output, decoderInput?, names, tensors:
   // { [name]: { shape, data } } } in the order the forward pass produced them.
-  trace(input, { target } = {}) {
+  // Options: target (the decoder's text; default: the model's own greedy answer), padTo (pad the
+  // input with <PAD> to this length, to see the padding mask with the model's numbers).
+  trace(input, options = {}) {
     if (typeof input !== 'string') throw new Error(`trace(input): input must be a string, got ${describe(input)}`);
+    if (!isPlainObject(options)) throw new Error(`trace(input, options): options must be an object, got ${describe(options)}`);
+    const { target, padTo = 0, ...rest } = options;
+    const unknown = Object.keys(rest);
+    if (unknown.length) throw new Error(`unknown trace option '${unknown[0]}'; allowed: target, padTo`);
     if (target !== undefined && typeof target !== 'string') throw new Error(`trace(input, { target }): target must be a string, got ${describe(target)}`);
-    const raw = this.run((h) => h.trace(input, target));
+    if (!Number.isInteger(padTo) || padTo < 0) throw new Error(`trace(input, { padTo }): padTo must be a whole number >= 0, got ${describe(padTo)}`);
+    const raw = this.run((h) => h.trace(input, target, padTo));
     const tensors = {};
     for (const e of raw.entries) tensors[e.name] = { shape: e.shape, data: e.data };
     return { input: raw.input, output: raw.output, decoderInput: raw.decoderInput, names: raw.entries.map((e) => e.name), tensors };
@@ -240,6 +247,12 @@ export class Trainer extends Owned {
   get stepCount() {
     return this.run((h) => h.stepCount());
   }
+  // Changes the planned number of steps (the cosine schedule's length) without touching the
+  // weights, e.g. to keep training a model that reached its total.
+  setTotalSteps(n) {
+    if (!Number.isInteger(n) || n < 1) throw new Error(`setTotalSteps(n): n must be a whole number >= 1, got ${describe(n)}`);
+    this.run((h) => h.setTotalSteps(n));
+  }
 }
 
 function makeApi(module) {
@@ -247,7 +260,12 @@ function makeApi(module) {
   let taskInfos = null;  // built once: the built-in tasks never change
   const api = {
     version: module.version(),
+    // The built-in tasks' names, descriptions and kinds, without building any of them (cheap).
+    taskList() {
+      return invoke(module, (m) => m.builtinTasks());
+    },
     // [{ name, description, kind, metric, defaults (a model config), train, classNames, ... }]
+    // Builds every task once (BPE training included), then answers from a cache.
     tasks() {
       taskInfos ??= invoke(module, (m) => m.builtinTasks()).map(({ name }) => {
         const task = api.task(name);

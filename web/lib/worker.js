@@ -81,8 +81,16 @@ function trainChunk() {
   const n = Math.max(1, Math.min(chunk, remaining));
   const start = now();
   try {
-    // One step per call, so the loss curve has every step.
-    for (let i = 0; i < n; ++i) record(trainer.step(1));
+    // One step per call, so the loss curve has every step; tokens/s over the whole chunk, since
+    // one tiny step is below the clock's resolution.
+    const tokensBefore = lastReport?.tokensSeen ?? 0;
+    let report = null;
+    for (let i = 0; i < n; ++i) {
+      report = trainer.step(1);
+      if (i + 1 < n) record(report);
+    }
+    const seconds = (now() - start) / 1000;
+    record({ ...report, tokensPerSec: seconds > 0 ? (report.tokensSeen - tokensBefore) / seconds : report.tokensPerSec });
   } catch (error) {
     running = false;
     postState('error', error.message);
@@ -160,10 +168,17 @@ const handlers = {
     if (!trainer) throw new Error('configure() the session before evaluate()');
     return trainer.evaluate();
   },
+  setTotalSteps({ n }) {
+    if (!trainer) throw new Error('configure() the session before setTotalSteps()');
+    trainer.setTotalSteps(n);
+    totalSteps = n;
+    if (spec) spec = { ...spec, training: { ...spec.training, totalSteps: n } };
+    return describeState();
+  },
   // The trace of one input; `names` (prefixes) limits what is sent. Buffers are transferred.
-  snapshot({ input, target, names }) {
+  snapshot({ input, target, names, padTo }) {
     if (!model) throw new Error('configure() the session before snapshot()');
-    const trace = model.trace(input, { target });
+    const trace = model.trace(input, { target, padTo });
     const keep = names ? trace.names.filter((n) => names.some((p) => n.startsWith(p))) : trace.names;
     const tensors = Object.fromEntries(keep.map((n) => [n, trace.tensors[n]]));
     return { result: { ...trace, names: keep, tensors, step: trainer?.stepCount ?? 0 }, transfer: keep.map((n) => trace.tensors[n].data.buffer) };
