@@ -3,7 +3,7 @@
 #
 # Idempotent: on a machine that has everything it prints one line and exits. Debian packages:
 # emscripten (em++, with acorn for its link step), libsimde-dev (the SIMD layer), catch2 (v2),
-# cmake/ninja/g++, gzip, and chromium for the browser tests (skipped with --no-browser).
+# cmake/ninja/g++, gzip, and chromium + fonts-nanum for the browser tests (skipped with --no-browser).
 # npm packages: `npm ci` when node_modules does not match package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +26,8 @@ command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v gzip >/dev/null 2>&1 || missing+=(gzip)
 if [ "$with_browser" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  # A Hangul font, so the Korean UI and text render in the browser tests' screenshots.
+  [ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,0 +1,76 @@
+// node:test — the smaller API additions: tp.taskList(), trace's padTo (the padding mask with the
+// model's numbers), decoder-only seq2seq traces of the model's own answer, and
+// trainer.setTotalSteps() to train on past the planned total.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from '../web/lib/transformer-playground.js';
+import { trainedToy, assertModuleWorks } from './helpers.mjs';
+
+test('taskList() names every built-in task with its kind, like tasks()', async () => {
+  const tp = await load();
+  const list = tp.taskList();
+  assert.deepEqual(list.map((t) => t.name), tp.tasks().map((t) => t.name));
+  assert.deepEqual(Object.fromEntries(list.map((t) => [t.name, t.kind])), Object.fromEntries(tp.tasks().map((t) => [t.name, t.kind])));
+  assert.equal(list.find((t) => t.name === 'sentiment').kind, 'classify');
+});
+
+test('trace padTo adds <PAD> keys that get exactly zero attention', async () => {
+  const { tp, model } = await trainedToy();
+  const trace = model.trace('how are you', { padTo: 6 });
+  assert.deepEqual(trace.input.tokens, ['how', 'are', 'you', '<PAD>', '<PAD>', '<PAD>']);
+  const probs = trace.tensors['enc.0.self_attn.probs'];  // [heads, 6, 6]
+  assert.deepEqual(probs.shape, [2, 6, 6]);
+  for (let h = 0; h < 2; ++h) {
+    for (let q = 0; q < 6; ++q) {
+      let sum = 0;
+      for (let k = 0; k < 6; ++k) {
+        const p = probs.data[(h * 6 + q) * 6 + k];
+        if (k >= 3) assert.equal(p, 0);
+        sum += p;
+      }
+      assert.ok(Math.abs(sum - 1) < 1e-5);
+    }
+  }
+  // The real tokens' attention is the same as without padding.
+  const plain = model.trace('how are you').tensors['enc.0.self_attn.probs'].data;
+  for (let q = 0; q < 3; ++q) {
+    for (let k = 0; k < 3; ++k) assert.ok(Math.abs(probs.data[q * 6 + k] - plain[q * 3 + k]) < 1e-6);
+  }
+  assert.throws(() => model.trace('how are you', { padTo: 99 }), /padTo = 99 must be between the input's length \(3\) and this model's maxLen \(8\)/);
+  assert.throws(() => model.trace('how are you', { padTo: -1 }), /padTo must be a whole number >= 0/);
+  assert.throws(() => model.trace('how are you', { pad: 4 }), /unknown trace option 'pad'; allowed: target, padTo/);
+  assertModuleWorks(tp, model);
+});
+
+test('a decoder-only model on a seq2seq task traces its own greedy answer', async () => {
+  const tp = await load();
+  const task = tp.task('reverse');
+  const model = tp.model({ ...task.defaults, arch: 'decoder-only', maxLen: 32, seed: 1 });
+  const trainer = tp.trainer(model, task, { seed: 1, totalSteps: 300 });
+  trainer.step(300);
+  const answer = model.generate('abcdefghij', { maxNewTokens: 12 });
+  const trace = model.trace('abcdefghij');
+  assert.equal(trace.input.tokens[10], '<SOS>');
+  assert.deepEqual(trace.output.tokens, answer.steps.map((s) => s.token).filter((t) => t !== '<EOS>'));
+  assert.ok(trace.output.tokens.length > 0);
+  for (const o of [trainer, model, task]) o.dispose();
+});
+
+test('setTotalSteps() trains on past the planned total without losing the weights', async () => {
+  const tp = await load();
+  const task = tp.task('qa-toy');
+  const model = tp.model({ ...task.defaults, seed: 1 });
+  const trainer = tp.trainer(model, task, { seed: 1, totalSteps: 50, schedule: 'cosine', warmup: 0 });
+  const first = trainer.step(50);
+  const weights = model.parameter('tok_emb.weight').data;
+  trainer.setTotalSteps(600);
+  assert.deepEqual(model.parameter('tok_emb.weight').data, weights);  // nothing rebuilt
+  const next = trainer.step(1);
+  assert.equal(next.step, 51);
+  // At step 51 of 600 the cosine schedule is near its peak again, above where step 50 of 50 was.
+  assert.ok(next.lr > first.lr, `lr ${next.lr} after extending vs ${first.lr} at the old end`);
+  trainer.step(549);
+  assert.equal(model.generate('how are you').text, 'i am fine');
+  assert.throws(() => trainer.setTotalSteps(0), /setTotalSteps\(n\): n must be a whole number >= 1/);
+  for (const o of [trainer, model, task]) o.dispose();
+});
