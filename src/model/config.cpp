@@ -128,7 +128,7 @@ void ModelConfig::validate() const {
   if (arch == Arch::EncoderOnly) {
     TP_CHECK(encoder_head, "head = ", to_string(head), " is not available for an encoder-only model; allowed: mlm, cls, mean, token");
   } else {
-    TP_CHECK(head == HeadKind::Lm, "head = ", to_string(head), " is only for encoder-only models; a ", to_string(arch),
+    TP_CHECK(head == HeadKind::Lm, "head = ", to_string(head), " is only for encoder-only models; ", arch == Arch::EncoderDecoder ? "an " : "a ", to_string(arch),
              " model predicts the next token (head = lm)");
   }
   TP_CHECK(n_classes >= 2 && n_classes <= 4096, "n_classes = ", n_classes, " is out of range; allowed: 2 .. 4096");
