@@ -4,7 +4,9 @@
 // meanwhile), see the attention view drawn and changed by training, generate "i am fine", walk
 // through every step, switch to Korean and back, reload from a copied link and get the same
 // set-up; no console errors or uncaught exceptions anywhere. Screenshots of every panel go to
-// test-output/screenshots/.
+// test-output/screenshots/. The page is one <tp-playground standalone> element: its panels live
+// in the element's shadow root (Playwright's CSS locators reach into it; page.evaluate code
+// goes through `pg()`, the root).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
@@ -33,7 +35,7 @@ async function attentionPixels(page) {
   await page.locator('#attn-main').scrollIntoViewIfNeeded();
   await page.waitForTimeout(200);
   return page.evaluate(() => {
-    const canvas = document.querySelector('#attn-main').shadowRoot.querySelector('canvas[data-testid=attention]');
+    const canvas = document.querySelector('tp-playground').shadowRoot.querySelector('#attn-main').shadowRoot.querySelector('canvas[data-testid=attention]');
     const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
     let painted = 0;
     const colours = new Set();
@@ -47,15 +49,28 @@ async function attentionPixels(page) {
   });
 }
 
+// A style rule inside the playground's shadow root (null removes it).
+function playgroundStyle(page, css) {
+  return page.evaluate((text) => {
+    const root = document.querySelector('tp-playground').shadowRoot;
+    root.querySelector('style[data-test]')?.remove();
+    if (!text) return;
+    const style = document.createElement('style');
+    style.dataset.test = '';
+    style.textContent = text;
+    root.append(style);
+  }, css);
+}
+
 const lossShown = (page) => page.locator('[data-testid=loss]').textContent().then((s) => Number.parseFloat(s));
 
 // Element screenshots with the sticky training bar out of the way.
 async function panelShots(page, prefix) {
-  await page.addStyleTag({ content: '.trainbar, .setup { position: static !important; } .setup { max-height: none !important; }' });
+  await playgroundStyle(page, '.trainbar, .setup { position: static !important; } .setup { max-height: none !important; }');
   for (const id of PANELS) await screenshot(page, `${prefix}-${id}`, page.locator(`#${id}`));
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${prefix}-full.png`), fullPage: true });
-  await page.addStyleTag({ content: '.trainbar { position: sticky !important; } @media (min-width: 1101px) { .setup { position: sticky !important; max-height: calc(100vh - 100px) !important; } }' });
+  await playgroundStyle(page, null);
 }
 
 test('a new user trains the seed example, watches attention change and gets "i am fine"', async () => {
@@ -66,7 +81,7 @@ test('a new user trains the seed example, watches attention change and gets "i a
 
   await page.selectOption('[data-testid=task]', 'qa-toy');
   await page.locator('[data-testid=train]:not([disabled])').waitFor();
-  await page.waitForFunction(() => document.querySelector('#attn-main')?.matrix);
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('#attn-main')?.matrix);
   await page.waitForTimeout(300);
   const before = await attentionPixels(page);
   assert.ok(before.painted > 1000 && before.colours > 10, `the attention heatmap is blank: ${JSON.stringify({ ...before, hash: undefined })}`);
@@ -77,7 +92,7 @@ test('a new user trains the seed example, watches attention change and gets "i a
     new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
   });
   await page.click('[data-testid=train]');
-  await page.waitForFunction(() => Number.parseFloat(document.querySelector('[data-testid=loss]').textContent) < 0.1, null, { timeout: 90_000 });
+  await page.waitForFunction(() => Number.parseFloat(document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=loss]').textContent) < 0.1, null, { timeout: 90_000 });
   assert.ok((await lossShown(page)) < 0.1);
   // Let the run finish (600 steps) and the last snapshot arrive.
   await page.locator('#status[data-key="status.finished"]').waitFor({ timeout: 90_000 });
@@ -181,12 +196,12 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   const read = (p) => p.evaluate(() => ({
     hash: location.hash,
     lang: document.documentElement.lang,
-    fields: Object.fromEntries([...document.querySelectorAll('#arch-fields .field, #train-fields .field, #seed-fields .field')].map((f) => {
+    fields: Object.fromEntries([...document.querySelector('tp-playground').shadowRoot.querySelectorAll('#arch-fields .field, #train-fields .field, #seed-fields .field')].map((f) => {
       const c = f.querySelector('input, select');
       return [f.dataset.key, c.type === 'checkbox' ? c.checked : c.value];
     })),
-    changed: [...document.querySelectorAll('.field.changed')].map((f) => f.dataset.key).sort(),
-    summary: document.querySelector('#arch-summary').textContent,
+    changed: [...document.querySelector('tp-playground').shadowRoot.querySelectorAll('.field.changed')].map((f) => f.dataset.key).sort(),
+    summary: document.querySelector('tp-playground').shadowRoot.querySelector('#arch-summary').textContent,
   }));
   const original = await read(page);
   assert.match(original.summary, /파라미터/);
@@ -214,13 +229,13 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   let found = false;
   for (let i = 0; i < 30 && !found; ++i) {
     await copy.page.keyboard.press('Tab');
-    found = await copy.page.evaluate(() => document.activeElement?.dataset.testid === 'train');
+    found = await copy.page.evaluate(() => document.querySelector('tp-playground').shadowRoot.activeElement?.dataset.testid === 'train');
   }
   assert.ok(found, 'Tab never reached the train button');
-  const outline = await copy.page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  const outline = await copy.page.evaluate(() => getComputedStyle(document.querySelector('tp-playground').shadowRoot.activeElement).outlineStyle);
   assert.notEqual(outline, 'none');
   await copy.page.keyboard.press('Enter');
-  await copy.page.waitForFunction(() => Number.parseInt(document.querySelector('#step-text').textContent.match(/\d+/)?.[0] ?? '0', 10) > 0, null, { timeout: 30_000 });
+  await copy.page.waitForFunction(() => Number.parseInt(document.querySelector('tp-playground').shadowRoot.querySelector('#step-text').textContent.match(/\d+/)?.[0] ?? '0', 10) > 0, null, { timeout: 30_000 });
   await copy.page.click('[data-testid=pause]').catch(() => {});
 
   assert.deepEqual(problems, []);

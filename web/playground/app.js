@@ -5,6 +5,11 @@
 // single forward pass) -> the views (web/components). Panels (./panels/*.js) subscribe to the
 // App's events — 'state', 'configured', 'progress', 'run', 'snapshot', 'lang' — and call its
 // methods; none of them talks to another panel.
+//
+// mountPlayground(host, options) writes the markup (template.js) into `host`'s shadow root and
+// starts the app there: <tp-playground> (web/widgets/tp-playground.js) is the only caller, and
+// web/index.html is a page holding one <tp-playground standalone>. Panels find their elements
+// with app.$(id) inside that root, so several playgrounds can share a page.
 import { load, createTrainingSession } from '../lib/transformer-playground.js';
 import '../components/tp-heatmap.js';
 import '../components/tp-token-chips.js';
@@ -13,11 +18,12 @@ import '../components/tp-head-view.js';
 import '../components/tp-line-chart.js';
 import '../components/tp-prob-bars.js';
 import '../components/tp-rope-plot.js';
-import '../components/tp-walkthrough.js';
+import '../components/tp-walkthrough-view.js';
 import '../components/tp-self-check.js';
-import { parseHash, toHash, sessionRequest, modelKey } from './state.js';
+import { parseHash, toHash, sessionRequest, modelKey, defaultState } from './state.js';
 import { t } from './strings.js';
 import { applyStrings } from './dom.js';
+import { TEMPLATE } from './template.js';
 import { initSetup } from './panels/setup.js';
 import { initTraining } from './panels/training.js';
 import { initTokens } from './panels/tokens.js';
@@ -28,9 +34,15 @@ import { initOutputs } from './panels/outputs.js';
 import { initFiles } from './panels/files.js';
 
 export class App extends EventTarget {
-  constructor(state) {
+  // root: the Document or ShadowRoot holding the markup; host: the element whose `lang` the
+  // components read; standalone: the page is the playground (URL hash, document title and lang).
+  constructor(state, { root = document, host = document.documentElement, standalone = true } = {}) {
     super();
     this.state = state;
+    this.root = root;
+    this.host = host;
+    this.standalone = standalone;
+    this.visible = true;     // false while the element is scrolled out of view (training pauses)
     this.tp = null;
     this.session = null;
     this.info = null;        // the current task: { name, kind, metric, defaults, train, sampleInputs, classNames, tokenizer, vocab }
@@ -52,6 +64,15 @@ export class App extends EventTarget {
     return t(this.state.lang, key, vars);
   }
 
+  // An element of the playground by id, and the focused element, inside its root.
+  $(id) {
+    return this.root.getElementById(id);
+  }
+
+  get activeElement() {
+    return this.root.activeElement;
+  }
+
   emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
@@ -67,7 +88,7 @@ export class App extends EventTarget {
     const changed = Object.keys(patch).filter((k) => JSON.stringify(this.state[k]) !== JSON.stringify(patch[k]));
     if (!changed.length) return;
     this.state = { ...this.state, ...patch };
-    history.replaceState(null, '', toHash(this.state));
+    if (this.standalone) history.replaceState(null, '', toHash(this.state));
     if (changed.includes('lang')) this.applyLang();
     this.emit('state', { changed });
     if (this.session && modelKey(this.state) !== before) this.scheduleConfigure();
@@ -75,14 +96,17 @@ export class App extends EventTarget {
   }
 
   applyLang() {
-    document.documentElement.lang = this.state.lang;
-    applyStrings(document, this.state.lang);
-    document.title = this.t('app.title');
+    if (this.host.getAttribute('lang') !== this.state.lang) this.host.setAttribute('lang', this.state.lang);
+    if (this.standalone) {
+      document.documentElement.lang = this.state.lang;
+      document.title = this.t('app.title');
+    }
+    applyStrings(this.root, this.state.lang);
     this.emit('lang');
   }
 
   status(key, vars) {
-    const el = document.getElementById('status');
+    const el = this.$('status');
     el.textContent = key ? this.t(key, vars) : '';
     el.dataset.key = key ?? '';
   }
@@ -166,6 +190,29 @@ export class App extends EventTarget {
     return result;
   }
 
+  // The element scrolled out of view (false) or back (true): training pauses while nobody can
+  // see it and resumes where it stopped.
+  setVisible(visible) {
+    this.visible = visible;
+    if (visible) this._shown?.();
+    if (!this.session) return;
+    if (!visible && this.running) {
+      this.pausedByView = true;
+      this.session.pause().catch(() => {});
+    } else if (visible && this.pausedByView) {
+      this.pausedByView = false;
+      this.session.start().catch((e) => this.fail(e));
+    }
+  }
+
+  // Stops the worker and frees this playground's objects (the element was removed).
+  dispose() {
+    this.disposed = true;
+    this.session?.dispose();
+    for (const info of this._infos.values()) info.tokenizer.dispose();
+    this._infos.clear();
+  }
+
   fail(error) {
     this.error = error;
     this.emit('error', error);
@@ -217,15 +264,41 @@ export class App extends EventTarget {
   }
 }
 
-async function main() {
-  const app = new App(parseHash(location.hash));
-  window.addEventListener('hashchange', () => {
-    const next = parseHash(location.hash);
-    if (toHash(next) !== toHash(app.state)) app.set(next);
+// Writes the playground into host's shadow root and starts it. Options: { standalone (mirror the
+// state in the URL hash, set the document's title and language), state (initial state object),
+// onReady(app) }. Returns the App at once; it loads the engine and the worker in the background.
+export function mountPlayground(host, { standalone = false, state, onReady, visible = true } = {}) {
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  const css = new URL('../styles/playground.css', import.meta.url);
+  root.innerHTML = `<link rel="stylesheet" href="${css}">${TEMPLATE}`;
+  const app = new App(state ?? (standalone ? parseHash(location.hash) : defaultState()), { root, host, standalone });
+  app.visible = visible;
+  start(app, onReady);
+  return app;
+}
+
+async function start(app, onReady) {
+  const { root } = app;
+  if (app.standalone) {
+    window.addEventListener('hashchange', () => {
+      const next = parseHash(location.hash);
+      if (toHash(next) !== toHash(app.state)) app.set(next);
+    });
+  }
+  // In-page links (the section menu, "skip to the panels") scroll inside the root: ids in a
+  // shadow root are not the document's, and the URL hash holds the state.
+  root.addEventListener('click', (e) => {
+    const a = e.target.closest?.('a[href^="#"]');
+    if (!a) return;
+    const target = app.$(a.getAttribute('href').slice(1));
+    if (!target) return;
+    e.preventDefault();
+    target.scrollIntoView({ block: 'start' });
+    target.querySelector('h2, [tabindex], button, input, select')?.focus?.({ preventScroll: true });
   });
   app.applyLang();
   app.status('status.loading');
-  const langButton = document.getElementById('lang');
+  const langButton = app.$('lang');
   const labelLang = () => {
     langButton.textContent = app.t('app.langButton');
     langButton.setAttribute('lang', app.state.lang === 'en' ? 'ko' : 'en');
@@ -243,15 +316,22 @@ async function main() {
   initOutputs(app);
   initFiles(app);
   // Hover a token anywhere: light it up everywhere.
-  document.addEventListener('tp-hover', (e) => {
-    for (const el of document.querySelectorAll('tp-heatmap, tp-token-chips, tp-attention-grid, tp-head-view')) el.highlight = e.detail;
+  root.addEventListener('tp-hover', (e) => {
+    for (const el of root.querySelectorAll('tp-heatmap, tp-token-chips, tp-attention-grid, tp-head-view')) el.highlight = e.detail;
   });
+  // Nothing heavy (the engine, the worker) until the playground is first seen.
+  if (!app.visible) await new Promise((resolve) => (app._shown = resolve));
+  if (app.disposed) return;
   try {
     const [tp, session] = await Promise.all([load(), createTrainingSession()]);
     app.tp = tp;
     app.session = session;
   } catch (error) {
     app.fail(error);
+    return;
+  }
+  if (app.disposed) {
+    app.session.dispose();
     return;
   }
   app.session.addEventListener('progress', (e) => {
@@ -267,14 +347,14 @@ async function main() {
     app.emit('run', d);
     if (d.reason === 'error') app.status('status.error', { message: d.error });
     else if (d.reason === 'finished') app.status('status.finished');
-    else if (d.reason === 'paused') app.status('status.paused');
+    else if (d.reason === 'paused') app.status(app.pausedByView ? 'status.offscreen' : 'status.paused');
     else if (d.reason === 'started') app.status('status.training');
     app.requestSnapshot(true);
   });
   app.session.addEventListener('error', (e) => app.fail(e.detail));
   app.emit('ready');
   await app.configure();
-  document.body.dataset.ready = 'true';
+  if (app.standalone) document.body.dataset.ready = 'true';
+  app.host.dataset.ready = 'true';
+  onReady?.(app);
 }
-
-main();

@@ -23,7 +23,7 @@ export function applyStrings(root, lang) {
 
 // A radiogroup of buttons (keyboard: arrows move, like native radios).
 export function segmented(container, options, current, onPick) {
-  const hadFocus = container.contains(document.activeElement);
+  const hadFocus = container.contains(container.getRootNode().activeElement);
   container.replaceChildren(...options.map((o) => h('button', {
     type: 'button', role: 'radio', 'aria-checked': String(o.value === current), tabindex: o.value === current ? '0' : '-1',
     disabled: o.disabled, title: o.title, 'data-value': o.value, text: o.label,
@@ -34,7 +34,7 @@ export function segmented(container, options, current, onPick) {
     container.dataset.keys = '1';
     container.addEventListener('keydown', (e) => {
       const buttons = [...container.querySelectorAll('button:not(:disabled)')];
-      const i = buttons.indexOf(document.activeElement);
+      const i = buttons.indexOf(container.getRootNode().activeElement);
       if (i < 0) return;
       const d = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
       if (!d) return;

@@ -20,7 +20,7 @@ export function isLocal(config, layer) {
 }
 
 export function initAttention(app) {
-  const $ = (id) => document.getElementById(id);
+  const $ = (id) => app.$(id);
   const grid = $('attn-grid'), main = $('attn-main'), headView = $('head-view'), maskMap = $('attn-mask');
   main.canvas.dataset.testid = 'attention';
   const input = $('attn-input');
@@ -54,7 +54,7 @@ export function initAttention(app) {
 
   function render() {
     controls();
-    if (document.activeElement !== input) input.value = app.input;
+    if (app.activeElement !== input) input.value = app.input;
     const s = app.snapshot, c = app.config;
     if (!s || !c) return;
     if (s.error) {

@@ -7,7 +7,7 @@ import { headColor } from '../../components/shared/colormap.js';
 import { fmt } from '../../components/shared/format.js';
 
 export function initEmbeddings(app) {
-  const $ = (id) => document.getElementById(id);
+  const $ = (id) => app.$(id);
   let learned = null, learnedAt = -1, fetching = false;
   let table = null, tableAt = -1, tableBusy = false;  // tok_emb.weight, for small vocabularies
 

@@ -7,7 +7,7 @@ import { h } from '../dom.js';
 const PRETRAINED = ['qa-toy', 'reverse', 'translate', 'lm-char', 'sentiment'];
 
 export function initFiles(app) {
-  const $ = (id) => document.getElementById(id);
+  const $ = (id) => app.$(id);
   const status = (text) => ($('files-status').textContent = text);
 
   $('save').addEventListener('click', async () => {
@@ -67,12 +67,16 @@ export function initFiles(app) {
   }
 
   async function copyLink() {
-    const url = `${location.href.split('#')[0]}${toHash(app.state)}`;
+    // Standalone: this page's address. Embedded: the full playground page (web/index.html) with
+    // the same set-up, so a reader can open what they see here.
+    const page = app.standalone ? location.href.split('#')[0] : new URL('../../index.html', import.meta.url).href;
+    const url = `${page}${toHash(app.state)}`;
     try {
       await navigator.clipboard.writeText(url);
     } catch {
       // Clipboard refused (no permission): the address bar has the same link.
     }
+    app.lastLink = url;
     status(app.t('app.shared'));
     app.status('app.shared');
     return url;

@@ -8,7 +8,7 @@ import { fieldControl } from '../controls.js';
 import { ROLE_COLORS } from '../../components/shared/colormap.js';
 
 export function initOutputs(app) {
-  const $ = (id) => document.getElementById(id);
+  const $ = (id) => app.$(id);
   const prompt = $('prompt'), output = $('output'), stepsEl = $('gen-steps'), bars = $('prob-bars');
   let result = null;      // { kind: 'generate' | 'classes' | 'tags', ... }
   let selected = 0, animation = 0, busy = false;
@@ -24,7 +24,7 @@ export function initOutputs(app) {
 
   function renderControls() {
     $('generate').textContent = app.t(encoderOnly() ? 'out.predict' : 'out.generate');
-    if (document.activeElement !== prompt) prompt.value = app.state.prompt || app.info?.sampleInputs?.[0] || '';
+    if (app.activeElement !== prompt) prompt.value = app.state.prompt || app.info?.sampleInputs?.[0] || '';
     prompt.setAttribute('aria-label', app.t('out.prompt'));
     $('prompt-samples').replaceChildren(...(app.info?.sampleInputs ?? []).map((s) => h('button', { type: 'button', text: s, onclick: () => {
       prompt.value = s;
@@ -32,14 +32,14 @@ export function initOutputs(app) {
       run();
     } })));
     const gen = { ...GEN_DEFAULTS, ...app.state.gen };
-    const keep = document.activeElement?.closest('#gen-fields') ? document.activeElement.id : null;
+    const keep = app.activeElement?.closest('#gen-fields') ? app.activeElement.id : null;
     $('gen-fields').replaceChildren(...GEN_FIELDS.map((field) => fieldControl({
       field, id: `g-${field.key}`, value: gen[field.key], defaultValue: GEN_DEFAULTS[field.key], name: app.t(`field.${field.key}`),
       resetLabel: app.t('setup.reset', { name: app.t(`field.${field.key}`) }), defaultLabel: app.t('setup.default', { value: field.kind === 'bool' ? app.t(`value.${GEN_DEFAULTS[field.key]}`) : GEN_DEFAULTS[field.key] }),
       onChange: (v) => app.set({ gen: { ...app.state.gen, [field.key]: v } }),
       onReset: () => app.set({ gen: { ...app.state.gen, [field.key]: GEN_DEFAULTS[field.key] } }),
     })));
-    if (keep) document.getElementById(keep)?.focus();
+    if (keep) app.$(keep)?.focus();
     $('gen-fields').hidden = encoderOnly();
     $('kv-compare').hidden = encoderOnly();
     enable();

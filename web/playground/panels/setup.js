@@ -25,7 +25,7 @@ function round(v) {
 }
 
 export function initSetup(app) {
-  const $ = (id) => document.getElementById(id);
+  const $ = (id) => app.$(id);
   const taskSelect = $('task');
   const trainDefaults = (info) => Object.fromEntries(Object.entries(TRAIN_FROM_TASK).map(([k, src]) => [k, round(info.train[src])]));
 
@@ -37,7 +37,7 @@ export function initSetup(app) {
     taskSelect.value = app.state.task;
     $('task-desc').textContent = t(`taskdesc.${app.state.task}`);
     for (const [id, key] of [['custom-text-input', 'text'], ['custom-pairs-input', 'pairs']]) {
-      if (document.activeElement !== $(id) && $(id).dataset.applied !== app.state[key]) $(id).value = $(id).dataset.applied = app.state[key];
+      if (app.activeElement !== $(id) && $(id).dataset.applied !== app.state[key]) $(id).value = $(id).dataset.applied = app.state[key];
     }
     const custom = CUSTOM_TASKS.includes(app.state.task);
     $('custom').hidden = !custom;
@@ -177,7 +177,8 @@ export function initSetup(app) {
 
 // Replaces an element's children, keeping keyboard focus on the control with the same id.
 function replaceKeepingFocus(container, children) {
-  const focused = container.contains(document.activeElement) ? document.activeElement.id : null;
+  const root = container.getRootNode();
+  const focused = container.contains(root.activeElement) ? root.activeElement.id : null;
   container.replaceChildren(...children);
-  if (focused) document.getElementById(focused)?.focus();
+  if (focused) root.getElementById(focused)?.focus();
 }

@@ -7,7 +7,7 @@ import { h, segmented } from '../dom.js';
 const KOREAN = '안녕하세요, 트랜스포머!';
 
 export function initTokens(app) {
-  const $ = (id) => document.getElementById(id);
+  const $ = (id) => app.$(id);
   const input = $('input');
   const chips = $('chips');
   const others = new Map();  // kind|text -> Tokenizer (char and word learn from the text itself)
@@ -48,7 +48,7 @@ export function initTokens(app) {
 
   function render() {
     const text = app.input;
-    if (document.activeElement !== input) input.value = text;
+    if (app.activeElement !== input) input.value = text;
     const info = app.info;
     $('samples').replaceChildren(...[...(info?.sampleInputs ?? []), KOREAN].map((s) => h('button', { type: 'button', text: s === KOREAN ? `${app.t('tokens.korean')}: ${s}` : s, onclick: () => app.set({ input: s }) })));
     const kind = app.state.tokKind;

@@ -15,7 +15,7 @@ export function formatMetric(metric, v) {
 }
 
 export function initTraining(app) {
-  const $ = (id) => document.getElementById(id);
+  const $ = (id) => app.$(id);
   const buttons = { train: $('train'), pause: $('pause'), step: $('step'), reset: $('reset') };
   const chart = $('loss-chart'), metricChart = $('metric-chart');
   let train = [], smooth = [], val = [], metric = [];

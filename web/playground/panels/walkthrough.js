@@ -9,7 +9,7 @@ const INPUT = 'how are you', TARGET = 'i am';
 const NEEDED = ['tok_emb.weight', 'enc.0.self_attn.q.weight'];
 
 export function initWalkthrough(app) {
-  const $ = (id) => document.getElementById(id);
+  const $ = (id) => app.$(id);
   const wt = $('wt');
   let choice = null;            // the user's pick: 'fresh' | 'live' (null: live when possible)
   let fresh = null;             // { trace, params, vocab, seed }

@@ -1,4 +1,4 @@
-// <tp-walkthrough> — a step-by-step reader for one forward pass: each step has a title, a short
+// <tp-walkthrough-view> — a step-by-step reader for one forward pass: each step has a title, a short
 // explanation, its formula (MathML), the shapes involved and the real matrices as heatmaps with
 // their numbers. Previous / next buttons, a jump list, ← → keys, and a progress bar.
 //
@@ -40,7 +40,7 @@ const CSS = `
   :host(:focus-visible) { outline: none; }
 `;
 
-export class TpWalkthrough extends HTMLElement {
+export class TpWalkthroughView extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
@@ -161,4 +161,4 @@ export class TpWalkthrough extends HTMLElement {
   }
 }
 
-customElements.define('tp-walkthrough', TpWalkthrough);
+if (!customElements.get('tp-walkthrough-view')) customElements.define('tp-walkthrough-view', TpWalkthroughView);

@@ -1,0 +1,134 @@
+// runtime.js — what every widget on a page shares: the page's one engine (load(): one fetch and
+// one compilation of the .wasm, one instance on this thread), checkpoint files fetched once per
+// URL and loaded once as a Model on this thread, the built-in tasks' tokenizers, and the
+// attributes that configure a model and its training (tp-attention, tp-train).
+//
+// Cheap work only on this thread: tokenizing, the trace of a loaded checkpoint, the seed's tiny
+// walk-through. Training always runs in a Worker (createTrainingSession), which instantiates the
+// module this page already compiled.
+import { load, createTrainingSession } from '../../lib/transformer-playground.js';
+import { AttrError, choice, int, num, list } from './attrs.js';
+
+export { createTrainingSession };
+
+export function engine() {
+  return load();
+}
+
+// The built-in tasks' names and kinds, without building their data sets twice.
+let taskInfos = null;
+export async function tasks() {
+  const tp = await load();
+  taskInfos ??= typeof tp.taskList === 'function' ? tp.taskList() : tp.tasks().map(({ name, kind, description }) => ({ name, kind, description }));
+  return taskInfos;
+}
+
+export async function checkTask(name) {
+  const all = await tasks();
+  if (!all.some((t) => t.name === name)) throw new AttrError(`task must be ${list(all.map((t) => t.name))} (got "${name}")`);
+  return all.find((t) => t.name === name);
+}
+
+// One Task object per built-in name (its tokenizer, defaults, sample inputs), kept for the page.
+const taskCache = new Map();
+export async function task(name) {
+  await checkTask(name);
+  const tp = await load();
+  if (!taskCache.has(name)) {
+    const t = tp.task(name);
+    const info = { name, kind: t.kind, metric: t.metric, defaults: t.defaults, train: t.train, sampleInputs: t.sampleInputs, classNames: t.classNames, tokenizer: t.tokenizer() };
+    t.dispose();
+    taskCache.set(name, info);
+  }
+  return taskCache.get(name);
+}
+
+// Checkpoint bytes, one fetch per absolute URL for the whole page.
+const bytes = new Map();
+export function fetchBytes(url) {
+  const key = String(url);
+  if (!bytes.has(key)) {
+    bytes.set(key, (async () => {
+      const res = await fetch(key, { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(`could not load the model file ${key}: HTTP ${res.status}`);
+      return new Uint8Array(await res.arrayBuffer());
+    })().catch((error) => {
+      bytes.delete(key);
+      throw error.message?.startsWith('could not load') ? error : new Error(`could not load the model file ${key}: ${error.message}`);
+    }));
+  }
+  return bytes.get(key);
+}
+
+// A checkpoint as a Model on this thread, shared by every widget that names the same file.
+// Widgets never dispose it: it lives as long as the page.
+const models = new Map();
+export function sharedModel(url) {
+  const key = String(url);
+  if (!models.has(key)) {
+    models.set(key, (async () => {
+      const [tp, data] = await Promise.all([load(), fetchBytes(key)]);
+      try {
+        return tp.loadModel(data);
+      } catch (error) {
+        throw new Error(`${key.split('/').pop()}: ${error.message}`);
+      }
+    })().catch((error) => {
+      models.delete(key);
+      throw error;
+    }));
+  }
+  return models.get(key);
+}
+
+// A checkpoint shipped with the package (web/models/NAME.safetensors), wherever the package is.
+export function shippedModel(name) {
+  return new URL(`../../models/${name}.safetensors`, import.meta.url);
+}
+
+// ---- model and training attributes ----------------------------------------------------------
+
+// attribute -> [config key, reader]
+const MODEL_ATTRS = {
+  arch: ['arch', (el, a) => choice(el, a, ['encoder-decoder', 'encoder-only', 'decoder-only'])],
+  'd-model': ['dModel', (el, a) => int(el, a, { min: 1, max: 1024 })],
+  heads: ['nHeads', (el, a) => int(el, a, { min: 1, max: 64 })],
+  'kv-heads': ['nKvHeads', (el, a) => int(el, a, { min: 1, max: 64 })],
+  layers: ['nLayers', (el, a) => int(el, a, { min: 1, max: 12 })],
+  'd-ff': ['dFF', (el, a) => int(el, a, { min: 1, max: 4096 })],
+  'max-len': ['maxLen', (el, a) => int(el, a, { min: 2, max: 1024 })],
+  pos: ['pos', (el, a) => choice(el, a, ['learned', 'sinusoidal', 'rope', 'alibi', 'none'])],
+  norm: ['norm', (el, a) => choice(el, a, ['layer', 'rms'])],
+  'norm-placement': ['normPlacement', (el, a) => choice(el, a, ['pre', 'post'])],
+  ffn: ['ffn', (el, a) => choice(el, a, ['relu', 'gelu', 'swiglu'])],
+  window: ['window', (el, a) => int(el, a, { min: 0, max: 1024 })],
+  dropout: ['dropout', (el, a) => num(el, a, { min: 0, max: 0.9 })],
+};
+const TRAIN_ATTRS = {
+  steps: ['totalSteps', (el, a) => int(el, a, { min: 1, max: 100000 })],
+  lr: ['lr', (el, a) => num(el, a, { min: 0, max: 1, exclusiveMin: true })],
+  'batch-size': ['batchSize', (el, a) => int(el, a, { min: 1, max: 512 })],
+  warmup: ['warmup', (el, a) => int(el, a, { min: 0, max: 100000 })],
+  schedule: ['schedule', (el, a) => choice(el, a, ['constant', 'cosine', 'noam'])],
+  'weight-decay': ['weightDecay', (el, a) => num(el, a, { min: 0, max: 0.99 })],
+  clip: ['clip', (el, a) => num(el, a, { min: 0, max: 1000 })],
+};
+export const CONFIG_ATTRIBUTES = [...Object.keys(MODEL_ATTRS), ...Object.keys(TRAIN_ATTRS), 'seed'];
+
+// The configure() request for a training session from the element's attributes.
+export function sessionRequest(el, taskName) {
+  const seed = int(el, 'seed', { min: 0, max: 2 ** 31 - 1, fallback: 1 });
+  const model = { seed };
+  for (const [attr, [key, read]] of Object.entries(MODEL_ATTRS)) {
+    const v = read(el, attr);
+    if (v !== undefined) model[key] = v;
+  }
+  // More heads without a K/V choice stays multi-head attention (the task's default names n_kv_heads).
+  if (model.nHeads !== undefined && model.nKvHeads === undefined) model.nKvHeads = model.nHeads;
+  const training = { seed };
+  for (const [attr, [key, read]] of Object.entries(TRAIN_ATTRS)) {
+    const v = read(el, attr);
+    if (v !== undefined) training[key] = v;
+  }
+  return { task: taskName, model, training };
+}

@@ -1,0 +1,229 @@
+// widget.js — the base of every documentation widget (<tp-tokenizer>, <tp-attention>, ...).
+//
+// What every widget gets from here:
+//   - a shadow root with the widget's markup and styles (an inline <style>: allowed by a CSP
+//     with style-src 'unsafe-inline'; no stylesheet from anywhere else), themed by the --tp-*
+//     custom properties with light and dark defaults (prefers-color-scheme), sized to its
+//     container;
+//   - attributes read through `this.attr` helpers that validate them (attrs.js); an invalid value
+//     shows a clear inline message instead of throwing;
+//   - attribute changes batched into one `update(changed)` call (a microtask later), never two
+//     updates at once;
+//   - visibility: `this.visible` from an IntersectionObserver. A widget whose class says
+//     `static lazy = true` does nothing until it is first on screen; `visibilityChanged(v)` lets a
+//     training widget pause when scrolled away and resume when back;
+//   - language: the nearest `lang` attribute (English or Korean), re-rendered when it changes;
+//   - events: `tp-ready` (first render done) and `tp-error` ({ message }), both bubbling and
+//     composed.
+// Subclasses implement update(changed: Set<string>, first: boolean) and may implement
+// visibilityChanged(visible) and disposeWidget().
+import { langOf, onLangChange } from '../../components/shared/lang.js';
+import { wt } from './strings.js';
+import { AttrError } from './attrs.js';
+
+export const WIDGET_CSS = `
+  :host { display: block; min-width: 0; box-sizing: border-box; margin: var(--tp-widget-margin, 1.25em 0);
+    --_fg: var(--tp-fg, #1b1f24); --_muted: var(--tp-muted, #5b6470); --_bg: var(--tp-bg, #ffffff);
+    --_panel: var(--tp-panel, #f6f8fa); --_rule: var(--tp-rule, #d8dde3); --_accent: var(--tp-accent, #0072B2);
+    --_accent-fg: var(--tp-accent-fg, #ffffff); --_danger: var(--tp-danger, #b3261e);
+    --_font: var(--tp-font, system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", sans-serif);
+    --_mono: var(--tp-mono, ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace);
+    --_radius: var(--tp-radius, 12px);
+    font: 14px/1.5 var(--_font); color: var(--_fg); }
+  @media (prefers-color-scheme: dark) {
+    :host { --_fg: var(--tp-fg, #e6e9ee); --_muted: var(--tp-muted, #9aa4b1); --_bg: var(--tp-bg, #171b21);
+      --_panel: var(--tp-panel, #1e242c); --_rule: var(--tp-rule, #323a44); --_accent: var(--tp-accent, #56B4E9);
+      --_accent-fg: var(--tp-accent-fg, #0b1620); --_danger: var(--tp-danger, #ff8a80); }
+  }
+  :host([hidden]) { display: none; }
+  * { box-sizing: border-box; }
+  [hidden] { display: none !important; }
+  .frame { background: var(--_bg); border: 1px solid var(--_rule); border-radius: var(--_radius); padding: 14px 16px 16px;
+    min-width: 0; color-scheme: light dark;
+    --tp-fg: var(--_fg); --tp-muted: var(--_muted); --tp-bg: var(--_bg); --tp-panel: var(--_panel); --tp-rule: var(--_rule);
+    --tp-accent: var(--_accent); --tp-font: var(--_font); --tp-mono: var(--_mono); }
+  :host([frameless]) .frame { border: 0; padding: 0; background: transparent; }
+  .head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; margin: 0 0 8px; }
+  .title { font-weight: 650; font-size: 14.5px; }
+  .title:empty { display: none; }
+  .sub { color: var(--_muted); font-size: 12.5px; }
+  .status { color: var(--_muted); font-size: 12.5px; min-height: 1.5em; margin: 6px 0 0; font-variant-numeric: tabular-nums; }
+  .status:empty { display: none; }
+  .msg { margin: 8px 0 0; padding: 8px 10px; border-radius: 8px; font-size: 13px; color: var(--_danger);
+    background: color-mix(in srgb, var(--_danger) 10%, transparent); border: 1px solid color-mix(in srgb, var(--_danger) 35%, transparent); }
+  .msg[hidden] { display: none; }
+  .prose { margin: 8px 0 0; color: var(--_fg); max-width: 75ch; }
+  .prose p { margin: 0 0 8px; }
+  .math { overflow-x: auto; padding: 8px 12px; background: var(--_panel); border-radius: 8px; margin: 8px 0; font-size: 16px; }
+  .controls { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 0 0 10px; }
+  button, select, input { font: inherit; color: inherit; }
+  button { display: inline-flex; align-items: center; gap: 6px; font-size: 13px; font-weight: 600; padding: 6px 12px; min-height: 32px;
+    border-radius: 8px; border: 1px solid var(--_rule); background: var(--_panel); cursor: pointer; white-space: nowrap; }
+  button:hover:not(:disabled) { border-color: var(--_muted); }
+  button:disabled { opacity: .45; cursor: default; }
+  button.primary { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-fg); }
+  select, input[type=text] { background: var(--_bg); border: 1px solid var(--_rule); border-radius: 8px; padding: 5px 8px; min-height: 32px;
+    font-size: 13.5px; max-width: 100%; }
+  input[type=text] { flex: 1 1 180px; min-width: 0; }
+  label.inline { display: inline-flex; align-items: center; gap: 6px; font-size: 12.5px; color: var(--_muted); }
+  button:focus-visible, select:focus-visible, input:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+  .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+`;
+
+let uid = 0;
+
+export class TpWidget extends HTMLElement {
+  static css = '';
+  static lazy = true;       // nothing happens until the widget is first on screen (false: at once)
+
+  constructor() {
+    super();
+    this.uid = ++uid;
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${WIDGET_CSS}${this.constructor.css}</style>
+      <div class="frame" part="frame">${this.template()}<p class="msg" role="alert" part="message" hidden></p></div>`;
+    this.visible = false;
+    this.seen = false;           // has been on screen at least once
+    this._changed = new Set();
+    this._first = true;
+    this._scheduled = false;
+    this._running = null;
+    this._ready = false;
+  }
+
+  // The markup inside the frame (before the message box).
+  template() {
+    return '';
+  }
+
+  $(selector) {
+    return this.shadowRoot.querySelector(selector);
+  }
+
+  get lang() {
+    return langOf(this);
+  }
+
+  // A widget string in the element's language (strings.js).
+  t(key, vars) {
+    return wt(this.lang, key, vars);
+  }
+
+  connectedCallback() {
+    this._io = new IntersectionObserver((entries) => {
+      const visible = entries.at(-1).isIntersecting;
+      if (visible === this.visible) return;
+      this.visible = visible;
+      if (visible) this.seen = true;
+      this._safe(() => this.visibilityChanged?.(visible));
+      if (visible && this._waiting) {
+        this._waiting = false;
+        this.schedule();
+      }
+    }, { rootMargin: '120px 0px' });
+    this._io.observe(this);
+    this._unlang = onLangChange(() => {
+      if (this._langSeen !== this.lang) this.attributeChangedCallback('lang', null, this.lang);
+    });
+    this._langSeen = this.lang;
+    clearTimeout(this._disposeTimer);
+    this.schedule();
+  }
+
+  disconnectedCallback() {
+    this._io?.disconnect();
+    this._unlang?.();
+    this.visible = false;
+    // Moving an element disconnects and reconnects it at once: free only if it stays out.
+    clearTimeout(this._disposeTimer);
+    this._disposeTimer = setTimeout(() => {
+      if (!this.isConnected) this._safe(() => this.disposeWidget?.());
+    }, 1000);
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    this._changed.add(name);
+    if (name === 'lang') this._langSeen = this.lang;
+    if (this.isConnected) this.schedule();
+  }
+
+  // Runs update() once after the current batch of attribute changes, one update at a time.
+  schedule() {
+    if (this._scheduled) return;
+    this._scheduled = true;
+    queueMicrotask(() => {
+      this._scheduled = false;
+      this._drain();
+    });
+  }
+
+  async _drain() {
+    if (this._running) {
+      this._again = true;
+      return;
+    }
+    if (!this.isConnected) return;
+    if (this.constructor.lazy && !this.seen) {
+      this._waiting = true;
+      return;
+    }
+    const changed = this._changed;
+    this._changed = new Set();
+    const first = this._first;
+    this._first = false;
+    this._running = (async () => {
+      try {
+        this.clearError();
+        await this.update(changed, first);
+        if (!this._ready) {
+          this._ready = true;
+          this.dataset.ready = 'true';
+          this.dispatchEvent(new CustomEvent('tp-ready', { bubbles: true, composed: true }));
+        }
+      } catch (error) {
+        this.showError(error);
+      }
+    })();
+    await this._running;
+    this._running = null;
+    if (this._again || this._changed.size) {
+      this._again = false;
+      this._drain();
+    }
+  }
+
+  _safe(fn) {
+    try {
+      const r = fn();
+      if (r && typeof r.catch === 'function') r.catch((e) => this.showError(e));
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  // An inline message in the widget (never an uncaught error), plus a tp-error event.
+  showError(error) {
+    const message = error instanceof AttrError ? error.message : error?.message ?? String(error);
+    const box = this.$('.msg');
+    box.textContent = message;
+    box.hidden = false;
+    // A "loading…" line would be wrong now.
+    const status = this.$('.status');
+    if (status && !this._ready) status.textContent = '';
+    this.dataset.error = message;
+    this.dispatchEvent(new CustomEvent('tp-error', { bubbles: true, composed: true, detail: { message } }));
+  }
+
+  clearError() {
+    const box = this.$('.msg');
+    box.hidden = true;
+    box.textContent = '';
+    delete this.dataset.error;
+  }
+
+  // A URL from an attribute, relative to the document (as <img src> is).
+  resolveUrl(value) {
+    return new URL(value, document.baseURI);
+  }
+}
