@@ -74,3 +74,16 @@ test('setTotalSteps() trains on past the planned total without losing the weight
   assert.throws(() => trainer.setTotalSteps(0), /setTotalSteps\(n\): n must be a whole number >= 1/);
   for (const o of [trainer, model, task]) o.dispose();
 });
+
+test('model.tokenizer() shares the tokenizer of a checkpoint or task, and is null before', async () => {
+  const tp = await load();
+  const { readFileSync } = await import('node:fs');
+  const model = tp.loadModel(readFileSync(new URL('../web/models/reverse.safetensors', import.meta.url)));
+  const tok = model.tokenizer();
+  assert.equal(tok.kind, 'char');
+  assert.equal(tok.vocabSize, model.config.vocabSize);
+  assert.deepEqual(Array.from(tok.encode('cba').ids), Array.from(tp.task('reverse').tokenizer().encode('cba').ids));
+  const fresh = tp.model({ dModel: 8, nHeads: 2, vocabSize: 20 });
+  assert.equal(fresh.tokenizer(), null);
+  for (const o of [tok, model, fresh]) o.dispose();
+});

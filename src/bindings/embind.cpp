@@ -120,6 +120,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
       .function("parameters", &Guarded<&ModelHandle::parameters>::call)
       .function("parameter", &Guarded<&ModelHandle::parameter>::call)
       .function("info", &Guarded<&ModelHandle::info>::call)
+      .function("tokenizer", &Guarded<&ModelHandle::tokenizer_handle>::call, allow_raw_pointers())
       .function("generate", &Guarded<&ModelHandle::generate>::call)
       .function("trace", &Guarded<&ModelHandle::trace>::call)
       .function("predict", &Guarded<&ModelHandle::predict>::call)

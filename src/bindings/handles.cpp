@@ -213,6 +213,8 @@ val ModelHandle::info() const {
   return out;
 }
 
+TokenizerHandle* ModelHandle::tokenizer_handle() const { return tok ? new TokenizerHandle(tok) : nullptr; }
+
 const Tokenizer& ModelHandle::tokenizer() const {
   TP_CHECK(tok != nullptr, "this model has no tokenizer yet: train it on a task (or load a checkpoint that has one), "
            "or pass token ids instead of text");

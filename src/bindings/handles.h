@@ -54,6 +54,7 @@ class ModelHandle {
   val parameters() const;                        // [{ name, shape, size }]
   val parameter(const std::string& name) const;  // { shape, data }
   void attach(const TaskHandle& task);           // the tokenizer and task it works with
+  TokenizerHandle* tokenizer_handle() const;     // shares the model's tokenizer; null when none
   val info() const;                              // { task, taskKind, tokenizer, classNames, parameterCount }
   val generate(const val& prompt, const std::string& options_json);
   val trace(const std::string& input, const val& target, int pad_to);  // pad_to 0: no padding

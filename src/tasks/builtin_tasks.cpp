@@ -153,8 +153,14 @@ std::unique_ptr<Task> language_model(bool bpe) {
   task->source = "src/tasks/data/devils_dictionary.txt";
   const std::string text = embedded::file_text("devils_dictionary.txt");
   const std::size_t split = text.rfind('\n', text.size() * 9 / 10) + 1;  // last 10% (at a line start) validates
-  const TokenizerOptions options{bpe ? TokenizerKind::Bpe : TokenizerKind::Char, bpe ? 512 : 0, false, kAllSpecials};
-  std::shared_ptr<const Tokenizer> tok = train_tokenizer(options, text.substr(0, split));
+  // Tokenizers are immutable, so the trained one is kept: BPE training is the costly part of
+  // building this task, and pages rebuild it often (a widget's vocabulary, a new trainer).
+  static std::shared_ptr<const Tokenizer> trained[2];
+  std::shared_ptr<const Tokenizer>& tok = trained[bpe ? 1 : 0];
+  if (!tok) {
+    const TokenizerOptions options{bpe ? TokenizerKind::Bpe : TokenizerKind::Char, bpe ? 512 : 0, false, kAllSpecials};
+    tok = train_tokenizer(options, text.substr(0, split));
+  }
   task->tokenizer = tok;
   task->train_stream = tok->encode(std::string_view(text).substr(0, split)).ids;
   task->val_stream = tok->encode(std::string_view(text).substr(split)).ids;

@@ -455,6 +455,8 @@ export declare class Model implements WasmObject {
   readonly config: ModelConfig;
   readonly info: ModelInfo;
   parameters(): ParameterInfo[];
+  /** The model's tokenizer (from its task or checkpoint) as a new Tokenizer to dispose, or null. */
+  tokenizer(): Tokenizer | null;
   /** A copy of one weight tensor. */
   parameter(name: string): TensorData;
   /** Text needs the model's tokenizer (from a trainer or a checkpoint); ids work always. */

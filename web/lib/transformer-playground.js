@@ -189,6 +189,12 @@ export class Model extends Owned {
   parameters() {
     return this.run((h) => h.parameters());
   }
+  // The model's tokenizer (from its task or checkpoint) as a new Tokenizer object the caller
+  // disposes, or null when the model has none yet.
+  tokenizer() {
+    const handle = this.run((h) => h.tokenizer());
+    return handle ? new Tokenizer(this.module, handle) : null;
+  }
   // { shape, data: Float32Array } — a copy of the named weight tensor.
   parameter(name) {
     if (typeof name !== 'string') throw new Error(`parameter(name): name must be a string, got ${describe(name)}`);
