@@ -72,7 +72,4 @@ Value parse(std::string_view text);
 // Human-readable name of a type, for error messages.
 const char* type_name(Value::Type type);
 
-// True if `bytes` is well-formed UTF-8 (no overlongs, surrogates or values above U+10FFFF).
-bool is_valid_utf8(std::string_view bytes);
-
 }  // namespace tp::json

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "core/utf8.h"
 #include "io/json.h"
 
 namespace tp {
@@ -137,7 +138,7 @@ SafetensorsView::SafetensorsView(std::string_view bytes) {
   const std::string_view header = bytes.substr(8, header_size_);
   data_ = bytes.substr(8 + header_size_);
 
-  TP_CHECK(json::is_valid_utf8(header), "safetensors: the header is not valid UTF-8");
+  TP_CHECK(utf8::is_valid(header), "safetensors: the header is not valid UTF-8");
   json::Value root;
   try {
     root = json::parse(header);

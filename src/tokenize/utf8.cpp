@@ -1,5 +1,4 @@
-// UTF-8 decoding with WHATWG error handling, UTF-16 span mapping and code-point classes; see
-// utf8.h. The class tables are hand-picked ranges rather than full Unicode data so the wasm
+// UTF-16 span mapping and code-point classes; see utf8.h. The class tables are hand-picked ranges rather than full Unicode data so the wasm
 // module stays small; they only decide where words and BPE chunks split, never whether text can
 // be encoded.
 #include "tokenize/utf8.h"
@@ -7,66 +6,6 @@
 #include "core/error.h"
 
 namespace tp::utf8 {
-
-Unit decode_at(std::string_view text, std::size_t pos) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned b0 = byte(pos);
-  if (b0 < 0x80) return Unit{b0, 1, true};
-
-  // The allowed range of the second byte depends on the lead byte (this is what rules out
-  // overlongs, surrogates and values above U+10FFFF); later bytes are plain 80..BF.
-  unsigned lower = 0x80, upper = 0xBF;
-  int needed = 0;
-  std::uint32_t cp = 0;
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    needed = 1;
-    cp = b0 & 0x1F;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    if (b0 == 0xE0) lower = 0xA0;
-    if (b0 == 0xED) upper = 0x9F;
-    needed = 2;
-    cp = b0 & 0x0F;
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    if (b0 == 0xF0) lower = 0x90;
-    if (b0 == 0xF4) upper = 0x8F;
-    needed = 3;
-    cp = b0 & 0x07;
-  } else {
-    return Unit{kReplacement, 1, false};
-  }
-  int length = 1;
-  for (int i = 0; i < needed; ++i) {
-    // A bad or missing continuation ends the maximal subpart; the offending byte is not part of
-    // it and starts the next unit.
-    if (pos + length >= text.size()) return Unit{kReplacement, length, false};
-    const unsigned b = byte(pos + length);
-    if (b < lower || b > upper) return Unit{kReplacement, length, false};
-    lower = 0x80;
-    upper = 0xBF;
-    cp = (cp << 6) | (b & 0x3F);
-    ++length;
-  }
-  return Unit{cp, length, true};
-}
-
-void append(std::string& out, std::uint32_t cp) {
-  TP_ASSERT(cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF));
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 std::size_t utf16_length(std::string_view text) {
   std::size_t n = 0;

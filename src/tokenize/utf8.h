@@ -1,9 +1,5 @@
-// UTF-8 decoding, UTF-16 offsets and code-point classes shared by the four tokenizers.
-//
-// Every tokenizer must accept arbitrary bytes, so decoding never fails: an ill-formed sequence
-// becomes an invalid "unit" made of its maximal subpart, exactly as the WHATWG decoder (and so a
-// browser's TextDecoder) would turn it into one U+FFFD. That keeps the UTF-16 offsets we report
-// in step with the string JavaScript sees for the same bytes.
+// UTF-16 offsets and code-point classes shared by the four tokenizers, on top of the UTF-8 codec
+// in core/utf8.h (whose decoding never fails, so every tokenizer accepts arbitrary bytes).
 #pragma once
 
 #include <cstddef>
@@ -12,26 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/utf8.h"
 #include "tokenize/tokenizer.h"
 
 namespace tp::utf8 {
-
-constexpr std::uint32_t kReplacement = 0xFFFD;
-constexpr const char* kReplacementUtf8 = "\xEF\xBF\xBD";
-
-// One decoded character, or one maximal ill-formed subpart (valid == false, code_point U+FFFD).
-struct Unit {
-  std::uint32_t code_point = 0;
-  int length = 1;  // bytes, 1..4
-  bool valid = true;
-  int utf16_length() const { return valid && code_point >= 0x10000 ? 2 : 1; }
-};
-
-// Decodes the unit starting at byte `pos` (pos < text.size()).
-Unit decode_at(std::string_view text, std::size_t pos);
-
-// Appends the UTF-8 encoding of a Unicode scalar value.
-void append(std::string& out, std::uint32_t code_point);
 
 // Number of UTF-16 code units JavaScript would see for these bytes (after TextDecoder).
 std::size_t utf16_length(std::string_view text);

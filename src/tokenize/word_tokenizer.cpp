@@ -76,7 +76,7 @@ class WordTokenizer final : public Tokenizer {
       const int id = num_specials_ + static_cast<int>(i);
       // Each entry must be something encode can produce, or its id could never appear.
       const std::vector<WordPiece> pieces = split_words(w);
-      const bool single = json::is_valid_utf8(w) && pieces.size() == 1 &&
+      const bool single = utf8::is_valid(w) && pieces.size() == 1 &&
                           pieces[0].bytes.begin == 0 &&
                           pieces[0].bytes.end == static_cast<int>(w.size());
       TP_CHECK(single, "word tokenizer token ", id, " (\"", utf8::visible(w),
