@@ -2,35 +2,27 @@
 // task over pasted (source, target) pairs. Both hold out every tenth item for validation.
 #include "core/error.h"
 #include "tasks/task.h"
+#include "tasks/task_util.h"
 
 namespace tp {
 
 std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOptions& options) {
-  TP_CHECK(text.size() >= 16, "the text has ", text.size(), " bytes; a language model needs at least 16");
+  TP_CHECK(text.size() >= 16, "the text has ", text.size(),
+           " bytes; a language model needs at least 16");
   TP_CHECK(text.size() <= (16u << 20), "the text has ", text.size(), " bytes; the limit is 16 MB");
-  auto task = std::make_unique<Task>();
-  task->name = "text";
-  task->description = "A language model over your own text";
-  task->kind = TaskKind::Text;
-  task->metric = "perplexity";
-  task->source = "your text";
+  auto task = new_task("text", "A language model over your own text", TaskKind::Text, "perplexity",
+                       "your text");
   std::shared_ptr<const Tokenizer> tok = train_tokenizer(options, text);
   task->tokenizer = tok;
   const std::vector<int> ids = tok->encode(text).ids;
-  TP_CHECK(ids.size() >= 24, "the text gives ", ids.size(), " tokens; a language model needs at least 24 (add more text)");
+  TP_CHECK(ids.size() >= 24, "the text gives ", ids.size(),
+           " tokens; a language model needs at least 24 (add more text)");
   // The last tenth validates, but never fewer than 8 tokens, so short texts still get a score.
   const std::size_t split = std::min(ids.size() * 9 / 10, ids.size() - 8);
   task->train_stream.assign(ids.begin(), ids.begin() + split);
   task->val_stream.assign(ids.begin() + split, ids.end());
   task->sample_inputs = {text.substr(0, std::min<std::size_t>(text.size(), 12))};
-  ModelConfig& c = task->defaults;
-  c.arch = Arch::DecoderOnly;
-  c.vocab_size = tok->vocab_size();
-  c.d_model = 64;
-  c.n_heads = 4;
-  c.n_layers = 2;
-  c.d_ff = 256;
-  c.max_len = 64;
+  task->defaults = model_shape(Arch::DecoderOnly, tok->vocab_size(), 64, 2, 256, 64);
   task->train = {3e-3f, 16, 50, ScheduleKind::Cosine, 2000, 1.0f, 0.01f, 0.0f, 64, 200};
   task->train.seq_len = std::min<int>(64, static_cast<int>(task->train_stream.size()) - 2);
   TP_CHECK(task->train.seq_len >= 2, "the text is too short to train on: it gives ", ids.size(),
@@ -38,21 +30,20 @@ std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOpt
   return task;
 }
 
-std::unique_ptr<Task> make_pairs_task(const std::vector<std::pair<std::string, std::string>>& pairs) {
+std::unique_ptr<Task> make_pairs_task(
+    const std::vector<std::pair<std::string, std::string>>& pairs) {
   TP_CHECK(!pairs.empty(), "no pairs given; a pairs task needs at least one (source, target) pair");
   TP_CHECK(pairs.size() <= 100000, "there are ", pairs.size(), " pairs; the limit is 100000");
   std::string all;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    TP_CHECK(!pairs[i].first.empty() && !pairs[i].second.empty(), "pair ", i + 1, " has an empty source or target");
+    TP_CHECK(!pairs[i].first.empty() && !pairs[i].second.empty(), "pair ", i + 1,
+             " has an empty source or target");
     all += pairs[i].first + pairs[i].second;
   }
-  auto task = std::make_unique<Task>();
-  task->name = "pairs";
-  task->description = "Sequence to sequence over your own pairs";
-  task->kind = TaskKind::Seq2Seq;
-  task->metric = "exact_match";
-  task->source = "your pairs";
-  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, all);
+  auto task = new_task("pairs", "Sequence to sequence over your own pairs", TaskKind::Seq2Seq,
+                       "exact_match", "your pairs");
+  std::shared_ptr<const Tokenizer> tok =
+      train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, all);
   task->tokenizer = tok;
   std::size_t longest = 1;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -67,14 +58,9 @@ std::unique_ptr<Task> make_pairs_task(const std::vector<std::pair<std::string, s
   }
   if (task->val_examples.empty()) task->val_examples = task->train_examples;
   task->sample_inputs = {pairs[0].first};
-  ModelConfig& c = task->defaults;
-  c.arch = Arch::EncoderDecoder;
-  c.vocab_size = tok->vocab_size();
-  c.d_model = 64;
-  c.n_heads = 4;
-  c.n_layers = 2;
-  c.d_ff = 256;
-  c.max_len = static_cast<int>(std::min<std::size_t>(4096, std::max<std::size_t>(16, longest)));
+  task->defaults = model_shape(
+      Arch::EncoderDecoder, tok->vocab_size(), 64, 2, 256,
+      static_cast<int>(std::min<std::size_t>(4096, std::max<std::size_t>(16, longest))));
   task->train = {2e-3f, 32, 50, ScheduleKind::Cosine, 2000, 1.0f, 0.01f, 0.0f, 64, 200};
   return task;
 }
