@@ -1,10 +1,15 @@
-// tp_bench: kernel and training benchmarks, native or (as tp_bench.js) under Node.
+// tp_bench: kernel, training and generation benchmarks, native or (as tp_bench.cjs) under Node.
 //
 // Prints one JSON object per measurement on stdout, so scripts/bench.mjs can run the native and
 // wasm builds side by side with the peers and print one table. Timings are medians of repeated
 // runs after warm-up; nothing here asserts a time.
-//   tp_bench matmul [--reps N]
+//   tp_bench matmul   [--reps N] [--impl LABEL]
+//   tp_bench train    [--reps N] [--warmup N] [--profile] [--impl LABEL]
+//   tp_bench generate [--impl LABEL]
+//   tp_bench peak     [--impl LABEL]
+//   tp_bench kernels  [--impl LABEL]
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -13,11 +18,23 @@
 int main(int argc, char** argv) {
   const std::string what = argc > 1 ? argv[1] : "matmul";
   tp::bench::Options options;
-  for (int i = 2; i + 1 < argc; i += 2) {
-    if (std::strcmp(argv[i], "--reps") == 0) options.reps = std::atoi(argv[i + 1]);
-    if (std::strcmp(argv[i], "--impl") == 0) options.impl = argv[i + 1];
+  for (int i = 2; i < argc; ++i) {
+    const bool has_value = i + 1 < argc;
+    if (std::strcmp(argv[i], "--profile") == 0) options.profile = true;
+    else if (std::strcmp(argv[i], "--reps") == 0 && has_value) options.reps = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--warmup") == 0 && has_value) options.warmup = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--impl") == 0 && has_value) options.impl = argv[++i];
+    else {
+      std::fprintf(stderr, "tp_bench: unknown option '%s'\n", argv[i]);
+      return 2;
+    }
   }
   if (what == "matmul") return tp::bench::run_matmul(options);
-  std::fprintf(stderr, "tp_bench: unknown benchmark '%s'; available: matmul\n", what.c_str());
+  if (what == "train") return tp::bench::run_train(options);
+  if (what == "generate") return tp::bench::run_generate(options);
+  if (what == "peak") return tp::bench::run_peak(options);
+  if (what == "kernels") return tp::bench::run_kernels(options);
+  std::fprintf(stderr, "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels\n",
+               what.c_str());
   return 2;
 }

@@ -6,11 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "kernels/kernels.h"
+
 namespace tp::bench {
 
 struct Options {
   int reps = 7;
-  std::string impl;  // label for the rows; defaults per build
+  int warmup = 5;
+  bool profile = false;  // train: also print the per-layer profile
+  std::string impl;      // label for the rows; defaults per build
 };
 
 inline double now_seconds() {
@@ -24,15 +28,19 @@ inline double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-// The label of the 128-bit kernels in this build.
+// The label of this build's rows: wasm-simd, native-simd (the 128-bit kernels) or native-wide.
 inline std::string default_impl() {
 #ifdef __EMSCRIPTEN__
   return "wasm-simd";
 #else
-  return "native-simd";
+  return std::string(kernels::matmul_path()) == "simd128" ? "native-simd" : "native-wide";
 #endif
 }
 
 int run_matmul(const Options& options);
+int run_train(const Options& options);
+int run_generate(const Options& options);
+int run_peak(const Options& options);
+int run_kernels(const Options& options);
 
 }  // namespace tp::bench

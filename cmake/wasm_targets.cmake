@@ -52,6 +52,8 @@ if(TP_BENCH_SOURCES)
   target_link_libraries(tp_bench PRIVATE tp_core)
   target_include_directories(tp_bench PRIVATE ${PROJECT_SOURCE_DIR})
   set_target_properties(tp_bench PROPERTIES SUFFIX ".cjs")
+  # --profiling-funcs keeps function names, so `perf record node --perf-basic-prof ...` names
+  # the wasm functions (it changes no code).
   target_link_options(tp_bench PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1
-                      -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB)
+                      -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB --profiling-funcs)
 endif()

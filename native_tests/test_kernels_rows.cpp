@@ -72,6 +72,45 @@ TEST_CASE("softmax rows sum to one and a shared mask row broadcasts", "[kernels]
   for (int r = 0; r < rows; ++r) REQUIRE(kernels::sum(&y[r * cols], cols) == Approx(1.0f).epsilon(1e-6));
 }
 
+TEST_CASE("causal softmax reads only the visible columns and matches the reference", "[kernels]") {
+  Rng rng(21);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (int i = 0; i < kCases; ++i) {
+    const int rows = pick(rng), cols = pick(rng), visible = static_cast<int>(rng.below(4));
+    const float scale = rng.uniform(0.1f, 3.0f);
+    auto x = test::random_vector(rng, rows * cols, -8.0f, 8.0f);
+    auto mask = test::random_vector(rng, cols, -2.0f, 2.0f);  // a shared padding-style row
+    for (float& m : mask) {
+      if (rng.uniform() < 0.2f) m = -std::numeric_limits<float>::infinity();
+    }
+    // Past the visible columns x is poison: the kernel must not read it.
+    for (int r = 0; r < rows; ++r) {
+      for (int c = visible + r; c < cols; ++c) x[r * cols + c] = nan;
+    }
+    const bool use_mask = i % 3 != 0;
+    auto fast = test::poisoned(rows * cols), expected = test::poisoned(rows * cols);
+    kernels::softmax_forward(x.data(), fast.data(), rows, cols, scale, use_mask ? mask.data() : nullptr, 0, visible);
+    kernels::ref::softmax_forward(x.data(), expected.data(), rows, cols, scale, use_mask ? mask.data() : nullptr, 0, visible);
+    INFO("rows=" << rows << " cols=" << cols << " visible=" << visible);
+    REQUIRE(test::max_abs_error(fast.data(), expected.data(), fast.size()) <= 2e-6);
+    for (int r = 0; r < rows; ++r) {
+      for (int c = visible + r; c < cols; ++c) REQUIRE(fast[r * cols + c] == 0.0f);
+    }
+    // Backward: dy past the visible columns is poison too; dx there is 0 (or kept when accumulating).
+    auto dy = test::random_vector(rng, rows * cols);
+    for (int r = 0; r < rows; ++r) {
+      for (int c = visible + r; c < cols; ++c) dy[r * cols + c] = nan;
+    }
+    const bool accumulate = i % 2 == 0;
+    auto dx = accumulate ? test::random_vector(rng, rows * cols) : test::poisoned(rows * cols);
+    auto dx_ref = dx;
+    kernels::softmax_backward(fast.data(), dy.data(), dx.data(), rows, cols, scale, accumulate, visible);
+    kernels::ref::softmax_backward(fast.data(), dy.data(), dx_ref.data(), rows, cols, scale, accumulate, visible);
+    REQUIRE(test::max_abs_error(dx.data(), dx_ref.data(), dx.size()) <= 1e-6);
+    REQUIRE_FALSE(test::any_nan(dx));
+  }
+}
+
 TEST_CASE("softmax backward matches the reference", "[kernels]") {
   Rng rng(3);
   for (int i = 0; i < kCases; ++i) {
@@ -184,6 +223,34 @@ TEST_CASE("gelu, relu and silu match the reference", "[kernels]") {
                    kernels::ref::relu_backward, 0.0, 7);
   check_activation(kernels::silu_forward, kernels::ref::silu_forward, kernels::silu_backward,
                    kernels::ref::silu_backward, 2e-6, 8);
+}
+
+TEST_CASE("gelu with a saved gate gives gelu's bits and fuses the bias gradient", "[kernels]") {
+  Rng rng(22);
+  for (int i = 0; i < 60; ++i) {
+    const int rows = pick(rng), cols = pick(rng), n = rows * cols;
+    auto x = test::random_vector(rng, n, -9.0f, 9.0f);
+    auto y = test::poisoned(n), gate = test::poisoned(n), y_plain = test::poisoned(n);
+    auto y_ref = test::poisoned(n), gate_ref = test::poisoned(n);
+    kernels::gelu_forward_gate(x.data(), y.data(), gate.data(), n);
+    kernels::gelu_forward(x.data(), y_plain.data(), n);
+    kernels::ref::gelu_forward_gate(x.data(), y_ref.data(), gate_ref.data(), n);
+    INFO("rows=" << rows << " cols=" << cols);
+    REQUIRE(y == y_plain);
+    REQUIRE(test::max_abs_error(gate.data(), gate_ref.data(), n) <= 2e-6);
+    auto dy = test::random_vector(rng, n);
+    auto dx = test::poisoned(n), dx_plain = test::poisoned(n), dx_ref = test::poisoned(n);
+    auto db = test::random_vector(rng, cols);
+    auto db_plain = db, db_ref = db;
+    kernels::gelu_backward_gate(x.data(), gate.data(), dy.data(), dx.data(), rows, cols, db.data());
+    kernels::gelu_backward(x.data(), dy.data(), dx_plain.data(), n);
+    for (int r = 0; r < rows; ++r) kernels::axpy(1.0f, dx_plain.data() + r * cols, db_plain.data(), cols);
+    kernels::ref::gelu_backward_gate(x.data(), gate.data(), dy.data(), dx_ref.data(), rows, cols, db_ref.data());
+    REQUIRE(dx == dx_plain);  // the fused kernel changes no bit
+    REQUIRE(db == db_plain);
+    for (int k = 0; k < n; ++k) REQUIRE(std::fabs(dx[k] - dx_ref[k]) <= 2e-6 * (1.0 + std::fabs(dx_ref[k])));
+    REQUIRE(test::max_abs_error(db.data(), db_ref.data(), cols) <= 1e-5 * rows);
+  }
 }
 
 TEST_CASE("elementwise ops and reductions match the reference", "[kernels]") {

@@ -12,6 +12,7 @@ std::size_t round_up(std::size_t n) { return (n + kAlignFloats - 1) / kAlignFloa
 
 float* Arena::alloc(std::size_t n) {
   n = round_up(std::max<std::size_t>(n, 1));
+  requested_ += n;
   while (chunk_ < chunks_.size() && used_ + n > chunks_[chunk_].size()) {
     ++chunk_;
     used_ = 0;
@@ -19,6 +20,7 @@ float* Arena::alloc(std::size_t n) {
   if (chunk_ == chunks_.size()) {
     chunks_.emplace_back(std::max(n, chunk_floats_));
     used_ = 0;
+    spilled_ = true;
   }
   float* p = chunks_[chunk_].data() + used_;
   used_ += n;
@@ -32,8 +34,16 @@ float* Arena::zeros(std::size_t n) {
 }
 
 void Arena::reset() {
+  if (spilled_ && chunks_.size() > 1) {
+    // One chunk for everything the last pass needed, with room to grow.
+    const std::size_t size = round_up(std::max(chunk_floats_, requested_ + requested_ / 2));
+    chunks_.clear();
+    chunks_.emplace_back(size);
+  }
   chunk_ = 0;
   used_ = 0;
+  requested_ = 0;
+  spilled_ = false;
 }
 
 std::size_t Arena::capacity() const {

@@ -3,6 +3,7 @@
 // arithmetic.
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
+#include "kernels/wide/wide.h"
 
 namespace tp::kernels {
 
@@ -57,6 +58,82 @@ void gelu_backward(const float* x, const float* dy, float* dx, int n, bool accum
     // d/dx [x σ(z)] = σ + x σ (1 − σ) z'
     return mul(g, simd::add(s, mul(mul(v, mul(s, sub(one, s))), dz)));
   });
+}
+
+void gelu_forward_gate(const float* x, float* y, float* gate, int n) {
+  if (wide::active()) {  // TP_WIDE builds only: the same bits, W lanes at a time
+    wide::gelu_forward_gate(x, y, gate, n);
+    return;
+  }
+  gelu_forward_gate_simd128(x, y, gate, n);
+}
+
+void gelu_forward_gate_simd128(const float* x, float* y, float* gate, int n) {
+  const f32x4 c = splat(kGeluC), a = splat(kGeluA);
+  int i = 0;
+  for (; i + 16 <= n; i += 16) {  // four independent vectors per iteration: more in flight
+    const f32x4 v0 = load(x + i), v1 = load(x + i + 4), v2 = load(x + i + 8), v3 = load(x + i + 12);
+    const f32x4 g0 = sigmoid(mul(c, simd::add(v0, mul(a, mul(v0, mul(v0, v0))))));
+    const f32x4 g1 = sigmoid(mul(c, simd::add(v1, mul(a, mul(v1, mul(v1, v1))))));
+    const f32x4 g2 = sigmoid(mul(c, simd::add(v2, mul(a, mul(v2, mul(v2, v2))))));
+    const f32x4 g3 = sigmoid(mul(c, simd::add(v3, mul(a, mul(v3, mul(v3, v3))))));
+    store(gate + i, g0);
+    store(y + i, mul(v0, g0));
+    store(gate + i + 4, g1);
+    store(y + i + 4, mul(v1, g1));
+    store(gate + i + 8, g2);
+    store(y + i + 8, mul(v2, g2));
+    store(gate + i + 12, g3);
+    store(y + i + 12, mul(v3, g3));
+  }
+  for (; i + 4 <= n; i += 4) {
+    const f32x4 v = load(x + i);
+    const f32x4 g = sigmoid(mul(c, simd::add(v, mul(a, mul(v, mul(v, v))))));
+    store(gate + i, g);
+    store(y + i, mul(v, g));
+  }
+  if (i < n) {
+    const f32x4 v = load_partial(x + i, n - i);
+    const f32x4 g = sigmoid(mul(c, simd::add(v, mul(a, mul(v, mul(v, v))))));
+    store_partial(gate + i, g, n - i);
+    store_partial(y + i, mul(v, g), n - i);
+  }
+}
+
+void gelu_backward_gate(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
+                        float* dbias) {
+  if (wide::active()) {
+    wide::gelu_backward_gate(x, gate, dy, dx, rows, cols, dbias);
+    return;
+  }
+  gelu_backward_gate_simd128(x, gate, dy, dx, rows, cols, dbias);
+}
+
+void gelu_backward_gate_simd128(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
+                                float* dbias) {
+  const f32x4 c = splat(kGeluC), a3 = splat(3.0f * kGeluA), one = splat(1.0f);
+  // The same expression as gelu_backward with the saved σ in place of the recomputed one.
+  const auto grad = [&](f32x4 v, f32x4 s, f32x4 g) {
+    const f32x4 dz = mul(c, simd::add(one, mul(a3, mul(v, v))));
+    return mul(g, simd::add(s, mul(mul(v, mul(s, sub(one, s))), dz)));
+  };
+  for (int r = 0; r < rows; ++r) {
+    const long off = static_cast<long>(r) * cols;
+    const float *xr = x + off, *sr = gate + off, *gr = dy + off;
+    float* dr = dx + off;
+    int i = 0;
+    for (; i + 4 <= cols; i += 4) {
+      const f32x4 d = grad(load(xr + i), load(sr + i), load(gr + i));
+      store(dr + i, d);
+      if (dbias) store(dbias + i, simd::add(load(dbias + i), d));  // row by row, as add_column_sums
+    }
+    if (i < cols) {
+      const int rest = cols - i;
+      const f32x4 d = grad(load_partial(xr + i, rest), load_partial(sr + i, rest), load_partial(gr + i, rest));
+      store_partial(dr + i, d, rest);
+      if (dbias) store_partial(dbias + i, simd::add(load_partial(dbias + i, rest), d), rest);
+    }
+  }
 }
 
 void relu_forward(const float* x, float* y, int n) {

@@ -13,6 +13,20 @@ namespace tp::kernels {
 
 enum class Trans : unsigned char { N, T };
 
+// The causal structure of a product, so attention skips the half it does not need (d = offset):
+//   Full      every C[i][j] = Σ_k op(A)[i][k]·op(B)[k][j]   (the default)
+//   Lower     only C[i][j] with j <= i + d are needed (Q·Kᵀ, dO·Vᵀ): micro-tiles wholly above that
+//             line are written as if the product were zero; the rest is computed in full, so C
+//             above the line holds zeros or true products (callers must not read it).
+//   KUpTo     op(A)[i][k] = 0 for k > i + d (P·V, dS·K): those terms are not computed.
+//   KFrom     op(A)[i][k] = 0 for k < i + d (Pᵀ·dO, dSᵀ·Q): those terms are not computed.
+// KUpTo and KFrom drop only exact-zero terms, so their results are those of Full.
+struct Band {
+  enum class Kind : unsigned char { Full, Lower, KUpTo, KFrom };
+  Kind kind = Kind::Full;
+  int offset = 0;
+};
+
 // C[M,N] = op(A)[M,K] · op(B)[K,N]  (+ C when accumulate)  (+ bias[N] broadcast over rows).
 //   op(A) = A with A stored [M,K] (lda >= K) for Trans::N, or Aᵀ with A stored [K,M] (lda >= M).
 //   op(B) = B with B stored [K,N] (ldb >= N) for Trans::N, or Bᵀ with B stored [N,K] (ldb >= K).
@@ -20,16 +34,32 @@ enum class Trans : unsigned char { N, T };
 // K == 0 gives C = bias (or leaves C + bias when accumulating).
 void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
             const float* B, int ldb, float* C, int ldc, bool accumulate = false,
-            const float* bias = nullptr);
+            const float* bias = nullptr, Band band = {});
+// The 128-bit matmul whatever path is selected (the one wasm runs).
+void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
+                    const float* B, int ldb, float* C, int ldc, bool accumulate = false,
+                    const float* bias = nullptr, Band band = {});
+// Which matmul runs: "simd128" (the default everywhere, and what wasm runs) or, in a TP_WIDE
+// build on a CPU that has them, "avx2" / "avx512" (FMA micro-kernels: same contract, different
+// rounding). TP_KERNELS=simd128 in the environment keeps the 128-bit path.
+const char* matmul_path();
+// Turns the wide path on or off (benchmarks, tests); returns whether it is now on.
+bool use_wide_matmul(bool on);
+// GFLOP/s of the selected path's micro-kernel alone, on operands that stay in L1 (one tile,
+// depth 256, repeated for about `seconds`): the ceiling the blocked matmul is measured against.
+double matmul_kernel_peak_gflops(double seconds = 0.2);
 
 // y[r,:] = softmax(scale * x[r,:] + mask[r,:]) for r < rows; x, y: [rows, cols] contiguous.
 // mask may be null; row r reads mask + r * mask_stride (mask_stride 0 shares one row).
 // -inf in the mask gives exact zeros; a row masked entirely gives all zeros (not NaN).
+// visible >= 0 makes the rows causal: row r sees columns [0, visible + r) only (x and mask past
+// them are not read) and y is exactly 0 past them — the same as a -inf mask there.
 void softmax_forward(const float* x, float* y, int rows, int cols, float scale = 1.0f,
-                     const float* mask = nullptr, int mask_stride = 0);
+                     const float* mask = nullptr, int mask_stride = 0, int visible = -1);
 // dx[r,:] (+)= scale * y[r,:] ⊙ (dy[r,:] − <dy[r,:], y[r,:]>); y is softmax_forward's output.
+// visible >= 0: as in forward (dy past the visible columns is not read; dx there is 0 or kept).
 void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols,
-                      float scale = 1.0f, bool accumulate = false);
+                      float scale = 1.0f, bool accumulate = false, int visible = -1);
 
 // LayerNorm over the last dimension. x, y: [rows, cols]; gamma, beta: [cols];
 // mean, rstd: [rows] saved for backward (rstd = 1 / sqrt(var + eps), biased variance).
@@ -51,6 +81,17 @@ void rmsnorm_backward(const float* x, const float* gamma, const float* rstd, con
 // 0.5 x (1 + tanh(√(2/π)(x + 0.044715 x³))) exactly (PyTorch's approximate='tanh').
 void gelu_forward(const float* x, float* y, int n);
 void gelu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate = false);
+// GELU keeping its gate for the backward: y = x · g and gate = g = σ(√(8/π)(x + 0.044715 x³)).
+void gelu_forward_gate(const float* x, float* y, float* gate, int n);
+// The backward from that gate, with no exp: dx = dy · (g + x·g·(1 − g)·z'(x)) for x, gate, dy,
+// dx: [rows, cols]; dbias (when not null) += Σ_rows dx — the bias gradient of the linear layer
+// that produced x, fused here so dx is not read again. Same values as gelu_backward.
+void gelu_backward_gate(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
+                        float* dbias = nullptr);
+// The same two on the 128-bit path whatever is selected (the wide ones use them for row tails).
+void gelu_forward_gate_simd128(const float* x, float* y, float* gate, int n);
+void gelu_backward_gate_simd128(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
+                                float* dbias);
 void relu_forward(const float* x, float* y, int n);
 void relu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate = false);
 void silu_forward(const float* x, float* y, int n);  // x · σ(x)

@@ -2,6 +2,7 @@
 // and every transcendental is std:: in double, so these are as exact as f32 outputs can be.
 #include "kernels/reference.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -32,11 +33,15 @@ void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, i
 }
 
 void softmax_forward(const float* x, float* y, int rows, int cols, float scale, const float* mask,
-                     int mask_stride) {
+                     int mask_stride, int visible) {
   std::vector<double> z(cols);
   for (int r = 0; r < rows; ++r) {
     double mx = -std::numeric_limits<double>::infinity();
     for (int c = 0; c < cols; ++c) {
+      if (visible >= 0 && c >= visible + r) {
+        z[c] = -std::numeric_limits<double>::infinity();  // causal: past the visible columns
+        continue;
+      }
       z[c] = static_cast<double>(scale) * x[r * cols + c] +
              (mask ? static_cast<double>(mask[r * mask_stride + c]) : 0.0);
       mx = std::max(mx, z[c]);
@@ -52,13 +57,18 @@ void softmax_forward(const float* x, float* y, int rows, int cols, float scale, 
 }
 
 void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols, float scale,
-                      bool accumulate) {
+                      bool accumulate, int visible) {
   for (int r = 0; r < rows; ++r) {
     const float* yr = y + r * cols;
     const float* dyr = dy + r * cols;
+    const int seen = visible >= 0 ? std::min(cols, visible + r) : cols;
     double inner = 0.0;
-    for (int c = 0; c < cols; ++c) inner += static_cast<double>(dyr[c]) * yr[c];
+    for (int c = 0; c < seen; ++c) inner += static_cast<double>(dyr[c]) * yr[c];
     for (int c = 0; c < cols; ++c) {
+      if (c >= seen) {
+        if (!accumulate) dx[r * cols + c] = 0.0f;
+        continue;
+      }
       double g = scale * yr[c] * (dyr[c] - inner);
       if (accumulate) g += dx[r * cols + c];
       dx[r * cols + c] = static_cast<float>(g);
@@ -167,6 +177,34 @@ void gelu_backward(const float* x, const float* dy, float* dx, int n, bool accum
     double g = dy[i] * (s + v * s * (1.0 - s) * dz);
     if (accumulate) g += dx[i];
     dx[i] = static_cast<float>(g);
+  }
+}
+
+void gelu_forward_gate(const float* x, float* y, float* gate, int n) {
+  for (int i = 0; i < n; ++i) {
+    const double v = x[i];
+    const double g = sigmoid(kGeluC * (v + kGeluA * v * v * v));
+    gate[i] = static_cast<float>(g);
+    y[i] = static_cast<float>(v * g);
+  }
+}
+
+// The gate is an input here (as in the fast kernel), so only the rest is exact.
+void gelu_backward_gate(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
+                        float* dbias) {
+  std::vector<double> db(cols, 0.0);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const long i = static_cast<long>(r) * cols + c;
+      const double v = x[i], s = gate[i];
+      const double dz = kGeluC * (1.0 + 3.0 * kGeluA * v * v);
+      const double g = dy[i] * (s + v * s * (1.0 - s) * dz);
+      dx[i] = static_cast<float>(g);
+      db[c] += g;
+    }
+  }
+  if (dbias) {
+    for (int c = 0; c < cols; ++c) dbias[c] = static_cast<float>(dbias[c] + db[c]);
   }
 }
 

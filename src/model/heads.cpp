@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "core/profiler.h"
 #include "kernels/kernels.h"
 #include "model/transformer.h"
 
@@ -27,6 +28,7 @@ void Transformer::output_logits(const float* hidden, int rows, float* logits) co
 }
 
 void Transformer::head_forward(const float* hidden, int B, int T, const int* ids, Trace* trace) {
+  ProfileScope scope(ProfileKind::Head, false);
   const ModelConfig& c = config_;
   const int D = c.d_model, out = c.output_size();
   if (c.head == HeadKind::Cls || c.head == HeadKind::Mean) {
@@ -60,6 +62,7 @@ void Transformer::head_forward(const float* hidden, int B, int T, const int* ids
 }
 
 void Transformer::head_backward(const float* hidden, int B, int T, const int* ids, float* dhidden) {
+  ProfileScope scope(ProfileKind::Head, true);
   const ModelConfig& c = config_;
   const int D = c.d_model, out = c.output_size();
   if (c.head == HeadKind::Lm || c.head == HeadKind::Mlm) {

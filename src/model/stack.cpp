@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/profiler.h"
 #include "kernels/kernels.h"
 #include "model/transformer.h"
 #include "nn/dropout.h"
@@ -45,6 +46,7 @@ void sublayer_forward(const SublayerContext& c, const float* in, SublayerActs& a
     a.normed = arena.alloc(size);
     c.norm->forward(*c.params, in, a.normed, a.mean, a.rstd, c.N);
     f(a.normed, a.f_out);
+    ProfileScope scope(ProfileKind::Residual, false);
     if (drop) nn::dropout_forward(a.f_out, a.drop_mask, static_cast<int>(size), c.dropout, *c.rng);
     kernels::add(in, a.f_out, a.out, static_cast<int>(size));
     if (trace) {
@@ -53,9 +55,12 @@ void sublayer_forward(const SublayerContext& c, const float* in, SublayerActs& a
     }
   } else {
     f(in, a.f_out);
-    if (drop) nn::dropout_forward(a.f_out, a.drop_mask, static_cast<int>(size), c.dropout, *c.rng);
     a.sum = arena.alloc(size);
-    kernels::add(in, a.f_out, a.sum, static_cast<int>(size));
+    {
+      ProfileScope scope(ProfileKind::Residual, false);
+      if (drop) nn::dropout_forward(a.f_out, a.drop_mask, static_cast<int>(size), c.dropout, *c.rng);
+      kernels::add(in, a.f_out, a.sum, static_cast<int>(size));
+    }
     c.norm->forward(*c.params, a.sum, a.out, a.mean, a.rstd, c.N);
     if (trace) {
       trace->record(add_name, {c.N, c.D}, a.sum);
@@ -65,25 +70,35 @@ void sublayer_forward(const SublayerContext& c, const float* in, SublayerActs& a
 }
 
 // Returns d_in [N, D] given d_out. fb(f_in, d_f_out, d_f_in, accumulate) is f's backward.
+// Pre-norm accumulates d_in into d_out's own buffer (the caller is done with it), and without
+// dropout hands d_out to f's backward as it is: the residual path costs no copy.
 template <typename FB>
-float* sublayer_backward(const SublayerContext& c, const SublayerActs& a, const float* d_out, FB fb) {
+float* sublayer_backward(const SublayerContext& c, const SublayerActs& a, float* d_out, FB fb) {
   const int size = c.N * c.D;
   Arena& arena = *c.arena;
-  float* d_in = arena.alloc(size);
-  float* d_f = arena.alloc(size);
   if (c.pre) {
-    std::memcpy(d_in, d_out, sizeof(float) * size);  // the residual path
-    std::memcpy(d_f, d_out, sizeof(float) * size);
-    if (a.drop_mask) nn::dropout_backward(d_f, a.drop_mask, size, c.dropout);
+    const float* d_f = d_out;
+    if (a.drop_mask) {
+      ProfileScope scope(ProfileKind::Residual, true);
+      float* masked = arena.alloc(size);
+      std::memcpy(masked, d_out, sizeof(float) * size);
+      nn::dropout_backward(masked, a.drop_mask, size, c.dropout);
+      d_f = masked;
+    }
     float* d_normed = arena.alloc(size);
     fb(a.normed, d_f, d_normed, false);
-    c.norm->backward(*c.params, a.in, a.mean, a.rstd, d_normed, d_in, c.N, true);
-  } else {
-    c.norm->backward(*c.params, a.sum, a.mean, a.rstd, d_out, d_in, c.N, false);  // d_in = d_sum
+    c.norm->backward(*c.params, a.in, a.mean, a.rstd, d_normed, d_out, c.N, true);  // d_in = d_out + ...
+    return d_out;
+  }
+  float* d_in = arena.alloc(size);
+  float* d_f = arena.alloc(size);
+  c.norm->backward(*c.params, a.sum, a.mean, a.rstd, d_out, d_in, c.N, false);  // d_in = d_sum
+  {
+    ProfileScope scope(ProfileKind::Residual, true);
     std::memcpy(d_f, d_in, sizeof(float) * size);
     if (a.drop_mask) nn::dropout_backward(d_f, a.drop_mask, size, c.dropout);
-    fb(a.in, d_f, d_in, true);
   }
+  fb(a.in, d_f, d_in, true);
   return d_in;
 }
 
@@ -110,7 +125,10 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
     trace->record(stack + ".embed.sum", {T, D}, acts.x0);
   }
   acts.emb_drop = drop ? arena_.alloc(size) : nullptr;
-  if (drop) nn::dropout_forward(acts.x0, acts.emb_drop, static_cast<int>(size), config_.dropout, dropout_rng_);
+  if (drop) {
+    ProfileScope scope(ProfileKind::Residual, false);
+    nn::dropout_forward(acts.x0, acts.emb_drop, static_cast<int>(size), config_.dropout, dropout_rng_);
+  }
 
   SublayerContext c;
   c.pre = config_.norm_placement == NormPlacement::Pre;
@@ -127,7 +145,9 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
   for (std::size_t l = 0; l < layers.size(); ++l) {
     LayerModules& m = layers[l];
     LayerActs& la = acts.layers[l];
-    const std::string p = stack + "." + std::to_string(l);
+    // Trace names, built only when tracing (a training step allocates nothing).
+    const std::string p = trace ? stack + "." + std::to_string(l) : std::string();
+    const auto name = [&](const char* suffix) { return trace ? p + suffix : std::string(); };
     Trace* tr = trace;
 
     nn::MaskSpec self_mask;
@@ -138,8 +158,8 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
       self_mask.global_tokens = config_.global_tokens;
     }
     c.norm = &m.norm1;
-    sublayer_forward(c, x, la.self, tr, p + ".norm1", p + ".add1", [&](const float* in, float* out) {
-      m.self_attn.forward(params_, in, in, B, T, T, self_mask, out, arena_, la.self_saved, tr, p + ".self_attn");
+    sublayer_forward(c, x, la.self, tr, name(".norm1"), name(".add1"), [&](const float* in, float* out) {
+      m.self_attn.forward(params_, in, in, B, T, T, self_mask, out, arena_, la.self_saved, tr, name(".self_attn"));
     });
     x = la.self.out;
 
@@ -147,15 +167,16 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
       nn::MaskSpec cross_mask;
       cross_mask.key_ids = src_ids;
       c.norm = &m.norm2;
-      sublayer_forward(c, x, la.cross, tr, p + ".norm2", p + ".add2", [&](const float* in, float* out) {
-        m.cross_attn.forward(params_, in, enc_out, B, T, S, cross_mask, out, arena_, la.cross_saved, tr, p + ".cross_attn");
+      sublayer_forward(c, x, la.cross, tr, name(".norm2"), name(".add2"), [&](const float* in, float* out) {
+        m.cross_attn.forward(params_, in, enc_out, B, T, S, cross_mask, out, arena_, la.cross_saved, tr, name(".cross_attn"));
       });
       x = la.cross.out;
     }
 
-    const std::string ffn_norm = m.has_cross ? "3" : "2";
+    const char* ffn_norm = m.has_cross ? ".norm3" : ".norm2";
+    const char* ffn_add = m.has_cross ? ".add3" : ".add2";
     c.norm = m.has_cross ? &m.norm3 : &m.norm2;
-    sublayer_forward(c, x, la.ffn, tr, p + ".norm" + ffn_norm, p + ".add" + ffn_norm, [&](const float* in, float* out) {
+    sublayer_forward(c, x, la.ffn, tr, name(ffn_norm), name(ffn_add), [&](const float* in, float* out) {
       m.ffn.forward(params_, in, out, N, arena_, la.ffn_saved);
       if (tr) {
         tr->record(p + ".ffn.pre", {T, m.ffn.hidden_size}, m.ffn.kind == FfnKind::SwiGlu ? la.ffn_saved.gate : la.ffn_saved.up);

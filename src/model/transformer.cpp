@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/profiler.h"
 #include "nn/loss.h"
 
 namespace tp {
@@ -145,6 +146,7 @@ StepStats Transformer::forward(const Batch& batch, bool train, Trace* trace, flo
 
   StepStats stats;
   if (with_targets) {
+    ProfileScope scope(ProfileKind::Loss, false);
     const int classes = c.output_size();
     probs_ = arena_.alloc(static_cast<std::size_t>(logit_rows_) * classes);
     dlogits_ = train ? arena_.alloc(static_cast<std::size_t>(logit_rows_) * classes) : nullptr;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "core/profiler.h"
 #include "kernels/kernels.h"
 
 namespace tp::nn {
@@ -40,6 +41,42 @@ void build_mask(const MaskSpec& m, const AttentionDims& d, int b, int h, float* 
   }
 }
 
+// The key-padding row [S] of batch row b (0, or −inf at <PAD> keys), shared by every query row;
+// null when no key of the row is <PAD>.
+const float* padding_row(const MaskSpec& m, const AttentionDims& d, int b, float* out) {
+  if (!m.key_ids) return nullptr;
+  const int* ids = m.key_ids + static_cast<long>(b) * d.S;
+  bool any = false;
+  for (int u = 0; u < d.S; ++u) {
+    out[u] = ids[u] == kPadId ? -std::numeric_limits<float>::infinity() : 0.0f;
+    any = any || ids[u] == kPadId;
+  }
+  return any ? out : nullptr;
+}
+
+// How one attention call masks. Causal self-attention over positions 0.. (training and full
+// forward passes) is a band: query t sees keys u <= t, so Q·Kᵀ, P·V and their gradients skip the
+// upper triangle (kernels::Band) and the softmax stops at the diagonal; only <PAD> keys then
+// need an additive mask, one row per batch row. Windows, ALiBi, cached positions (generation)
+// and the trace (which shows the whole score matrix) use the full [T, S] mask.
+struct MaskPlan {
+  bool band = false;       // causal from position 0: skip the upper triangle
+  bool full_mask = false;  // build the [T, S] additive mask
+  kernels::Band lower, k_up_to, k_from;
+  int visible = -1;        // softmax: row t sees keys [0, t + 1) when banded
+
+  MaskPlan(const MaskSpec& m, bool tracing) {
+    band = m.causal && m.query_pos0 == 0 && m.key_pos == nullptr;
+    full_mask = tracing || m.alibi != nullptr || m.window > 0 || (m.causal && !band);
+    if (band) {
+      lower.kind = kernels::Band::Kind::Lower;
+      k_up_to.kind = kernels::Band::Kind::KUpTo;
+      k_from.kind = kernels::Band::Kind::KFrom;
+      visible = 1;
+    }
+  }
+};
+
 }  // namespace
 
 void attend(const float* q, const float* k, const float* v, const AttentionDims& d, const MaskSpec& mask, float* probs,
@@ -47,28 +84,35 @@ void attend(const float* q, const float* k, const float* v, const AttentionDims&
   const int HD = d.H * d.dh, GD = d.G * d.dh, group = d.H / d.G;
   const long kv_rows = d.kv_rows_per_batch > 0 ? d.kv_rows_per_batch : d.S;
   const float scale = 1.0f / std::sqrt(static_cast<float>(d.dh));
+  const MaskPlan plan(mask, trace != nullptr);
   float* scores = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
-  float* mask_buf = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
-  // One mask serves every head unless ALiBi makes it per head, and every batch row unless
+  float* mask_buf = arena.alloc(plan.full_mask ? static_cast<std::size_t>(d.T) * d.S : d.S);
+  // A full mask serves every head unless ALiBi makes it per head, and every batch row unless
   // padding makes it per row.
   const bool per_head = mask.alibi != nullptr, per_row = mask.key_ids != nullptr;
   bool mask_ready = false;
+  const float* row_mask = nullptr;
+  // The trace shows the raw scores everywhere, so it computes the whole Q·Kᵀ.
+  const kernels::Band score_band = trace ? kernels::Band{} : plan.lower;
   for (int b = 0; b < d.B; ++b) {
     if (per_row) mask_ready = false;
+    if (!plan.full_mask) row_mask = padding_row(mask, d, b, mask_buf);
     for (int h = 0; h < d.H; ++h) {
       const int g = h / group;
-      if (per_head || !mask_ready) {
+      if (plan.full_mask && (per_head || !mask_ready)) {
         build_mask(mask, d, b, h, mask_buf);
         mask_ready = true;
+        row_mask = mask_buf;
       }
       const float* qh = q + static_cast<long>(b) * d.T * HD + h * d.dh;
       const float* kg = k + b * kv_rows * GD + g * d.dh;
       const float* vg = v + b * kv_rows * GD + g * d.dh;
       float* ph = probs + (static_cast<long>(b) * d.H + h) * d.T * d.S;
       float* out = concat + static_cast<long>(b) * d.T * HD + h * d.dh;
-      kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, qh, HD, kg, GD, scores, d.S);
-      kernels::softmax_forward(scores, ph, d.T, d.S, scale, mask_buf, d.S);
-      kernels::matmul(Trans::N, Trans::N, d.T, d.dh, d.S, ph, d.S, vg, GD, out, HD);
+      // scores [T, S] = q_h · k_gᵀ;  probs = softmax(scale · scores + mask);  out [T, dh] = probs · v_g
+      kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, qh, HD, kg, GD, scores, d.S, false, nullptr, score_band);
+      kernels::softmax_forward(scores, ph, d.T, d.S, scale, row_mask, plan.full_mask ? d.S : 0, plan.visible);
+      kernels::matmul(Trans::N, Trans::N, d.T, d.dh, d.S, ph, d.S, vg, GD, out, HD, false, nullptr, plan.k_up_to);
       if (trace && b == 0) {
         const std::size_t ts = static_cast<std::size_t>(d.T) * d.S, off = static_cast<std::size_t>(h) * ts;
         const Shape hts{d.H, d.T, d.S};
@@ -89,10 +133,11 @@ void attend(const float* q, const float* k, const float* v, const AttentionDims&
 }
 
 void attend_backward(const float* q, const float* k, const float* v, const float* probs, const float* dconcat,
-                     const AttentionDims& d, float* dq, float* dk, float* dv, Arena& arena) {
+                     const AttentionDims& d, const MaskSpec& mask, float* dq, float* dk, float* dv, Arena& arena) {
   const int HD = d.H * d.dh, GD = d.G * d.dh, group = d.H / d.G;
   const long kv_rows = d.kv_rows_per_batch > 0 ? d.kv_rows_per_batch : d.S;
   const float scale = 1.0f / std::sqrt(static_cast<float>(d.dh));
+  const MaskPlan plan(mask, false);
   float* dprobs = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
   float* dscores = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
   for (int b = 0; b < d.B; ++b) {
@@ -105,15 +150,15 @@ void attend_backward(const float* q, const float* k, const float* v, const float
       const float* ph = probs + (static_cast<long>(b) * d.H + h) * d.T * d.S;
       const float* dout = dconcat + static_cast<long>(b) * d.T * HD + h * d.dh;
       // dP = dO · Vᵀ;  dS = softmax'(P) dP · scale  (the gradient of the raw q·k scores)
-      kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, dout, HD, vg, GD, dprobs, d.S);
-      kernels::softmax_backward(ph, dprobs, dscores, d.T, d.S, scale);
+      kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, dout, HD, vg, GD, dprobs, d.S, false, nullptr, plan.lower);
+      kernels::softmax_backward(ph, dprobs, dscores, d.T, d.S, scale, false, plan.visible);
       // dQ = dS · K;  dK += dSᵀ · Q;  dV += Pᵀ · dO  (heads of one group share K and V)
       kernels::matmul(Trans::N, Trans::N, d.T, d.dh, d.S, dscores, d.S, kg, GD,
-                      dq + static_cast<long>(b) * d.T * HD + h * d.dh, HD);
+                      dq + static_cast<long>(b) * d.T * HD + h * d.dh, HD, false, nullptr, plan.k_up_to);
       kernels::matmul(Trans::T, Trans::N, d.S, d.dh, d.T, dscores, d.S, qh, HD, dk + b * kv_rows * GD + g * d.dh, GD,
-                      !first_in_group);
+                      !first_in_group, nullptr, plan.k_from);
       kernels::matmul(Trans::T, Trans::N, d.S, d.dh, d.T, ph, d.S, dout, HD, dv + b * kv_rows * GD + g * d.dh, GD,
-                      !first_in_group);
+                      !first_in_group, nullptr, plan.k_from);
     }
   }
 }
@@ -145,28 +190,38 @@ void Attention::forward(const ParameterSet& params, const float* x, const float*
   saved.v = arena.alloc(static_cast<std::size_t>(B) * S * GD);
   saved.probs = arena.alloc(static_cast<std::size_t>(B) * n_heads * T * S);
   saved.concat = arena.alloc(static_cast<std::size_t>(B) * T * HD);
-  q.forward(params, x, saved.q, B * T);
-  k.forward(params, m, saved.k, B * S);
-  v.forward(params, m, saved.v, B * S);
-  if (rope) {
-    saved.q_positions.resize(static_cast<std::size_t>(B) * T);
-    saved.k_positions.resize(static_cast<std::size_t>(B) * S);
-    for (int b = 0; b < B; ++b) {
-      for (int t = 0; t < T; ++t) saved.q_positions[b * T + t] = mask.query_pos0 + t;
-      for (int u = 0; u < S; ++u) saved.k_positions[b * S + u] = mask.key_pos ? mask.key_pos[u] : u;
+  {
+    ProfileScope scope(ProfileKind::AttentionProj, false);
+    q.forward(params, x, saved.q, B * T);
+    k.forward(params, m, saved.k, B * S);
+    v.forward(params, m, saved.v, B * S);
+    if (rope) {
+      saved.q_positions.resize(static_cast<std::size_t>(B) * T);
+      saved.k_positions.resize(static_cast<std::size_t>(B) * S);
+      for (int b = 0; b < B; ++b) {
+        for (int t = 0; t < T; ++t) saved.q_positions[b * T + t] = mask.query_pos0 + t;
+        for (int u = 0; u < S; ++u) saved.k_positions[b * S + u] = mask.key_pos ? mask.key_pos[u] : u;
+      }
+      rope_forward(saved.q, B * T, n_heads, head_dim, saved.q_positions.data(), *rope_table);
+      rope_forward(saved.k, B * S, n_kv_heads, head_dim, saved.k_positions.data(), *rope_table);
     }
-    rope_forward(saved.q, B * T, n_heads, head_dim, saved.q_positions.data(), *rope_table);
-    rope_forward(saved.k, B * S, n_kv_heads, head_dim, saved.k_positions.data(), *rope_table);
   }
   if (!alibi.empty()) mask.alibi = alibi.data();
+  saved.mask = mask;
   if (trace) {
     trace->record(prefix + ".q", {T, HD}, saved.q);
     trace->record(prefix + ".k", {S, GD}, saved.k);
     trace->record(prefix + ".v", {S, GD}, saved.v);
   }
   const AttentionDims dims{B, T, S, n_heads, n_kv_heads, head_dim, 0};
-  attend(saved.q, saved.k, saved.v, dims, mask, saved.probs, saved.concat, arena, trace, prefix);
-  o.forward(params, saved.concat, out, B * T);
+  {
+    ProfileScope scope(ProfileKind::AttentionCore, false);
+    attend(saved.q, saved.k, saved.v, dims, mask, saved.probs, saved.concat, arena, trace, prefix);
+  }
+  {
+    ProfileScope scope(ProfileKind::AttentionProj, false);
+    o.forward(params, saved.concat, out, B * T);
+  }
   if (trace) {
     trace->record(prefix + ".concat", {T, HD}, saved.concat);
     trace->record(prefix + ".out", {T, d_model}, out);
@@ -178,12 +233,19 @@ void Attention::backward(ParameterSet& params, const float* x, const float* m, i
                          bool accumulate_dm, Arena& arena) const {
   const int HD = n_heads * head_dim, GD = n_kv_heads * head_dim;
   float* dconcat = arena.alloc(static_cast<std::size_t>(B) * T * HD);
-  o.backward(params, saved.concat, dout, dconcat, B * T, false);
+  {
+    ProfileScope scope(ProfileKind::AttentionProj, true);
+    o.backward(params, saved.concat, dout, dconcat, B * T, false);
+  }
   float* dq = arena.alloc(static_cast<std::size_t>(B) * T * HD);
   float* dk = arena.alloc(static_cast<std::size_t>(B) * S * GD);
   float* dv = arena.alloc(static_cast<std::size_t>(B) * S * GD);
   const AttentionDims dims{B, T, S, n_heads, n_kv_heads, head_dim, 0};
-  attend_backward(saved.q, saved.k, saved.v, saved.probs, dconcat, dims, dq, dk, dv, arena);
+  {
+    ProfileScope scope(ProfileKind::AttentionCore, true);
+    attend_backward(saved.q, saved.k, saved.v, saved.probs, dconcat, dims, saved.mask, dq, dk, dv, arena);
+  }
+  ProfileScope scope(ProfileKind::AttentionProj, true);
   if (rope) {
     rope_backward(dq, B * T, n_heads, head_dim, saved.q_positions.data(), *rope_table);
     rope_backward(dk, B * S, n_kv_heads, head_dim, saved.k_positions.data(), *rope_table);

@@ -40,9 +40,9 @@ struct AttentionDims {
 // for batch row 0.
 void attend(const float* q, const float* k, const float* v, const AttentionDims& dims, const MaskSpec& mask,
             float* probs, float* concat, Arena& arena, Trace* trace = nullptr, const std::string& prefix = "");
-// dq (overwritten), dk and dv (overwritten) from dconcat.
+// dq (overwritten), dk and dv (overwritten) from dconcat; `mask` is the forward's.
 void attend_backward(const float* q, const float* k, const float* v, const float* probs, const float* dconcat,
-                     const AttentionDims& dims, float* dq, float* dk, float* dv, Arena& arena);
+                     const AttentionDims& dims, const MaskSpec& mask, float* dq, float* dk, float* dv, Arena& arena);
 
 struct AttentionSaved {
   float* q = nullptr;       // [B, T, H·dh] after RoPE
@@ -50,6 +50,7 @@ struct AttentionSaved {
   float* v = nullptr;       // [B, S, G·dh]
   float* probs = nullptr;   // [B, H, T, S]
   float* concat = nullptr;  // [B, T, H·dh]
+  MaskSpec mask;            // what forward masked with (backward skips the same band)
   std::vector<int> q_positions, k_positions;  // RoPE positions per row
 };
 

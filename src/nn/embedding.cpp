@@ -6,6 +6,7 @@
 
 #include "core/det_math.h"
 #include "core/error.h"
+#include "core/profiler.h"
 #include "kernels/kernels.h"
 
 namespace tp::nn {
@@ -45,6 +46,7 @@ void Embedding::position_row(const ParameterSet& params, int t, float* out) cons
 }
 
 void Embedding::forward(const ParameterSet& params, const int* ids, int B, int T, float* x, int pos0) const {
+  ProfileScope scope(ProfileKind::Embedding, false);
   const int max_len = positions >= 0 ? params.info(positions).shape[0]
                                      : static_cast<int>(sinusoid.size() / std::max(1, d));
   if (pos == PosKind::Learned || pos == PosKind::Sinusoidal) {
@@ -70,6 +72,7 @@ void Embedding::forward(const ParameterSet& params, const int* ids, int B, int T
 }
 
 void Embedding::backward(ParameterSet& params, const int* ids, int B, int T, const float* dx) const {
+  ProfileScope scope(ProfileKind::Embedding, true);
   float* dE = params.grad(table);
   for (int b = 0; b < B; ++b) {
     for (int t = 0; t < T; ++t) {

@@ -1,6 +1,7 @@
 // Feed-forward forward/backward over Linear and the activation kernels.
 #include "nn/feed_forward.h"
 
+#include "core/profiler.h"
 #include "kernels/kernels.h"
 
 namespace tp::nn {
@@ -21,17 +22,29 @@ void FeedForward::forward(const ParameterSet& params, const float* x, float* y, 
   const int size = n * hidden_size;
   saved.up = arena.alloc(size);
   saved.hidden = arena.alloc(size);
-  up.forward(params, x, saved.up, n);
-  switch (kind) {
-    case FfnKind::Relu: kernels::relu_forward(saved.up, saved.hidden, size); break;
-    case FfnKind::Gelu: kernels::gelu_forward(saved.up, saved.hidden, size); break;
-    case FfnKind::SwiGlu:
+  {
+    ProfileScope scope(ProfileKind::FfnMatmul, false);
+    up.forward(params, x, saved.up, n);
+    if (kind == FfnKind::SwiGlu) {
       saved.gate = arena.alloc(size);
       gate.forward(params, x, saved.gate, n);
-      kernels::silu_forward(saved.gate, saved.hidden, size);
-      for (int i = 0; i < size; ++i) saved.hidden[i] *= saved.up[i];
-      break;
+    }
   }
+  {
+    ProfileScope scope(ProfileKind::FfnActivation, false);
+    switch (kind) {
+      case FfnKind::Relu: kernels::relu_forward(saved.up, saved.hidden, size); break;
+      case FfnKind::Gelu:
+        saved.gelu_gate = arena.alloc(size);
+        kernels::gelu_forward_gate(saved.up, saved.hidden, saved.gelu_gate, size);
+        break;
+      case FfnKind::SwiGlu:
+        kernels::silu_forward(saved.gate, saved.hidden, size);
+        for (int i = 0; i < size; ++i) saved.hidden[i] *= saved.up[i];
+        break;
+    }
+  }
+  ProfileScope scope(ProfileKind::FfnMatmul, false);
   down.forward(params, saved.hidden, y, n);
 }
 
@@ -39,28 +52,43 @@ void FeedForward::backward(ParameterSet& params, const float* x, const FeedForwa
                            float* dx, int n, bool accumulate_dx, Arena& arena) const {
   const int size = n * hidden_size;
   float* d_hidden = arena.alloc(size);
-  down.backward(params, saved.hidden, dy, d_hidden, n, false);
+  {
+    ProfileScope scope(ProfileKind::FfnMatmul, true);
+    down.backward(params, saved.hidden, dy, d_hidden, n, false);
+  }
   float* d_up = arena.alloc(size);
-  switch (kind) {
-    case FfnKind::Relu: kernels::relu_backward(saved.up, d_hidden, d_up, size); break;
-    case FfnKind::Gelu: kernels::gelu_backward(saved.up, d_hidden, d_up, size); break;
-    case FfnKind::SwiGlu: {
-      // hidden = silu(g) ⊙ u:  du = dh ⊙ silu(g),  dg = silu'(g) ⊙ dh ⊙ u
-      float* silu_g = arena.alloc(size);
-      kernels::silu_forward(saved.gate, silu_g, size);
-      float* dh_times_u = arena.alloc(size);
-      for (int i = 0; i < size; ++i) {
-        d_up[i] = d_hidden[i] * silu_g[i];
-        dh_times_u[i] = d_hidden[i] * saved.up[i];
+  float* d_gate = nullptr;
+  bool up_bias_done = false;
+  {
+    ProfileScope scope(ProfileKind::FfnActivation, true);
+    switch (kind) {
+      case FfnKind::Relu: kernels::relu_backward(saved.up, d_hidden, d_up, size); break;
+      case FfnKind::Gelu:  // with up's bias gradient fused in
+        kernels::gelu_backward_gate(saved.up, saved.gelu_gate, d_hidden, d_up, n, hidden_size,
+                                    up.bias >= 0 ? params.grad(up.bias) : nullptr);
+        up_bias_done = true;
+        break;
+      case FfnKind::SwiGlu: {
+        // hidden = silu(g) ⊙ u:  du = dh ⊙ silu(g),  dg = silu'(g) ⊙ dh ⊙ u
+        float* silu_g = arena.alloc(size);
+        kernels::silu_forward(saved.gate, silu_g, size);
+        float* dh_times_u = arena.alloc(size);
+        for (int i = 0; i < size; ++i) {
+          d_up[i] = d_hidden[i] * silu_g[i];
+          dh_times_u[i] = d_hidden[i] * saved.up[i];
+        }
+        d_gate = silu_g;  // reuse: silu(g) is no longer needed
+        kernels::silu_backward(saved.gate, dh_times_u, d_gate, size);
+        break;
       }
-      float* d_gate = silu_g;  // reuse: silu(g) is no longer needed
-      kernels::silu_backward(saved.gate, dh_times_u, d_gate, size);
-      gate.backward(params, x, d_gate, dx, n, accumulate_dx);
-      accumulate_dx = true;
-      break;
     }
   }
-  up.backward(params, x, d_up, dx, n, accumulate_dx);
+  ProfileScope scope(ProfileKind::FfnMatmul, true);
+  if (d_gate) {
+    gate.backward(params, x, d_gate, dx, n, accumulate_dx);
+    accumulate_dx = true;
+  }
+  up.backward(params, x, d_up, dx, n, accumulate_dx, !up_bias_done);
 }
 
 }  // namespace tp::nn

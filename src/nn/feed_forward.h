@@ -13,6 +13,7 @@ struct FeedForwardSaved {
   float* up = nullptr;      // [n, F] pre-activation (or the "up" half of SwiGLU)
   float* gate = nullptr;    // [n, F] SwiGLU gate pre-activation
   float* hidden = nullptr;  // [n, F] input of `down`
+  float* gelu_gate = nullptr;  // [n, F] GELU: σ(z(up)), kept so backward needs no exp
 };
 
 struct FeedForward {

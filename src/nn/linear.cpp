@@ -22,10 +22,10 @@ void Linear::forward(const ParameterSet& params, const float* x, float* y, int n
 }
 
 void Linear::backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n,
-                      bool accumulate_dx) const {
+                      bool accumulate_dx, bool bias_grad) const {
   if (dx) kernels::matmul(Trans::N, Trans::N, n, in, out, dy, out, params.value(weight), in, dx, in, accumulate_dx);
   kernels::matmul(Trans::T, Trans::N, out, in, n, dy, out, x, in, params.grad(weight), in, true);
-  if (bias >= 0) add_column_sums(dy, params.grad(bias), n, out);
+  if (bias >= 0 && bias_grad) add_column_sums(dy, params.grad(bias), n, out);
 }
 
 void add_column_sums(const float* dy, float* db, int n, int out) {

@@ -18,9 +18,10 @@ struct Linear {
 
   // y[n, out] = x[n, in] · Wᵀ + b
   void forward(const ParameterSet& params, const float* x, float* y, int n) const;
-  // dx[n, in] (+)= dy · W (skipped when dx is null); dW += dyᵀ · x; db += Σ_rows dy.
+  // dx[n, in] (+)= dy · W (skipped when dx is null); dW += dyᵀ · x; db += Σ_rows dy unless
+  // bias_grad is false (a fused kernel that wrote dy has added it already).
   void backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n,
-                bool accumulate_dx) const;
+                bool accumulate_dx, bool bias_grad = true) const;
 };
 
 // db[out] += Σ_rows dy[n, out]

@@ -22,12 +22,13 @@ LossResult cross_entropy(const float* logits, const int* targets, int rows, int 
   }
   const double scale = result.counted > 0 ? 1.0 / result.counted : 0.0;
   const double eps = label_smoothing;
-  std::vector<float> p(classes);
+  // Softmax rows go straight into `probs` when the caller keeps them (training always does).
+  std::vector<float> scratch(probs ? 0 : classes);
   double total = 0.0;
   for (int r = 0; r < rows; ++r) {
     const float* z = logits + static_cast<long>(r) * classes;
-    kernels::softmax_forward(z, p.data(), 1, classes);
-    if (probs) std::copy(p.begin(), p.end(), probs + static_cast<long>(r) * classes);
+    float* p = probs ? probs + static_cast<long>(r) * classes : scratch.data();
+    kernels::softmax_forward(z, p, 1, classes);
     const int t = targets[r];
     float* dz = dlogits ? dlogits + static_cast<long>(r) * classes : nullptr;
     if (t < 0) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/profiler.h"
 #include "kernels/kernels.h"
 
 namespace tp::nn {
@@ -23,6 +24,7 @@ void Norm::init(ParameterSet& params) const {
 }
 
 void Norm::forward(const ParameterSet& params, const float* x, float* y, float* mean, float* rstd, int n) const {
+  ProfileScope scope(ProfileKind::Norm, false);
   if (kind == NormKind::Layer) {
     kernels::layernorm_forward(x, params.value(weight), params.value(bias), y, mean, rstd, n, d, eps);
   } else {
@@ -32,6 +34,7 @@ void Norm::forward(const ParameterSet& params, const float* x, float* y, float* 
 
 void Norm::backward(ParameterSet& params, const float* x, const float* mean, const float* rstd, const float* dy,
                     float* dx, int n, bool accumulate_dx) const {
+  ProfileScope scope(ProfileKind::Norm, true);
   if (kind == NormKind::Layer) {
     kernels::layernorm_backward(x, params.value(weight), mean, rstd, dy, dx, params.grad(weight), params.grad(bias), n,
                                 d, accumulate_dx);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/det_math.h"
+#include "core/profiler.h"
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
 
@@ -12,6 +13,7 @@ namespace tp {
 using namespace kernels::simd;
 
 void AdamW::step(ParameterSet& params, float lr) {
+  ProfileScope scope(ProfileKind::Optimizer, false);
   ++step_;
   const AdamWOptions& o = options_;
   // Bias corrections folded into the step size and epsilon: identical to dividing m and v.
@@ -54,6 +56,7 @@ float global_grad_norm(ParameterSet& params) {
 }
 
 float clip_grad_norm(ParameterSet& params, float max_norm) {
+  ProfileScope scope(ProfileKind::Optimizer, false);
   const float norm = global_grad_norm(params);
   if (max_norm > 0.0f && norm > max_norm) {
     const float s = max_norm / (norm + 1e-6f);

@@ -1,0 +1,101 @@
+// Training benchmark: tokens/s of the reference model — decoder-only, d_model 128, 4 heads,
+// 2 layers, d_ff 512 (GELU), seq 64, batch 16, vocab 65, learned positions, pre-LayerNorm,
+// untied head, AdamW with clipping — through the same Trainer the page uses.
+//
+// The data is a fixed synthetic text over 59 characters, so the char tokenizer (6 specials)
+// gives exactly 65 ids. tokens/s = batch · seq / median step time, the count every peer uses.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bench/bench_util.h"
+#include "core/profiler.h"
+#include "kernels/kernels.h"
+#include "tasks/task.h"
+#include "train/trainer.h"
+
+namespace tp::bench {
+
+namespace {
+
+// 64 Ki characters from a fixed LCG over 59 symbols (every symbol appears).
+std::string synthetic_text() {
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456";
+  std::string text;
+  std::uint32_t x = 12345;
+  for (int i = 0; i < (1 << 16); ++i) {
+    x = x * 1103515245u + 12345u;
+    text += alphabet[(x >> 16) % alphabet.size()];
+  }
+  return text;
+}
+
+ModelConfig reference_config(int vocab) {
+  ModelConfig c;
+  c.arch = Arch::DecoderOnly;
+  c.vocab_size = vocab;
+  c.d_model = 128;
+  c.n_heads = 4;
+  c.n_layers = 2;
+  c.d_ff = 512;
+  c.max_len = 64;
+  c.pos = PosKind::Learned;
+  c.norm = NormKind::Layer;
+  c.norm_placement = NormPlacement::Pre;
+  c.ffn = FfnKind::Gelu;
+  c.tie_embeddings = false;
+  c.bias = true;
+  c.dropout = 0.0f;
+  return c;
+}
+
+void print_profile_rows(const std::string& impl, int steps) {
+  for (int k = 0; k < static_cast<int>(ProfileKind::Count); ++k) {
+    const auto kind = static_cast<ProfileKind>(k);
+    const double f = profiler_seconds(kind, false), b = profiler_seconds(kind, true);
+    if (f + b == 0.0) continue;
+    std::printf("{\"bench\":\"train-profile\",\"impl\":\"%s\",\"kind\":\"%s\",\"forward_ms\":%.4f,\"backward_ms\":%.4f}\n",
+                impl.c_str(), to_string(kind), 1000.0 * f / steps, 1000.0 * b / steps);
+  }
+}
+
+}  // namespace
+
+int run_train(const Options& options) {
+  const std::string impl = options.impl.empty() ? default_impl() : options.impl;
+  const auto task = make_text_task(synthetic_text(), TokenizerOptions{});
+  const ModelConfig config = reference_config(task->tokenizer->vocab_size());
+  Transformer model(config, 1);
+  TrainOptions train = TrainOptions::defaults_for(*task);
+  train.batch_size = 16;
+  train.total_steps = 100000;
+  train.eval_every = 0;
+  train.seed = 1;
+  Trainer trainer(model, *task, train);
+  const int tokens = train.batch_size * config.max_len;
+  // Warm-up: the arena and packing buffers reach their size, a wasm engine tiers up.
+  const double warm_start = now_seconds();
+  for (int i = 0; i < options.warmup || now_seconds() - warm_start < 0.5; ++i) trainer.step();
+  std::vector<double> step_s;
+  for (int i = 0; i < options.reps; ++i) {
+    const double start = now_seconds();
+    trainer.step();
+    step_s.push_back(now_seconds() - start);
+  }
+  const double ms = 1000.0 * median(step_s);
+  std::printf("{\"bench\":\"train\",\"impl\":\"%s\",\"vocab\":%d,\"tokens_per_step\":%d,\"steps\":%d,"
+              "\"tokens_per_s\":%.1f,\"step_ms\":%.3f,\"loss\":%.4f}\n",
+              impl.c_str(), config.vocab_size, tokens, options.reps, tokens / (ms / 1000.0), ms, trainer.last().loss);
+  std::fflush(stdout);
+  if (options.profile) {
+    profiler_reset();
+    profiler_enable(true);
+    for (int i = 0; i < options.reps; ++i) trainer.step();
+    profiler_enable(false);
+    print_profile_rows(impl, options.reps);
+    print_profile(stderr, options.reps);
+  }
+  return 0;
+}
+
+}  // namespace tp::bench

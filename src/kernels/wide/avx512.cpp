@@ -1,0 +1,137 @@
+// The AVX-512 kernels (TP_WIDE builds; compiled with -mavx512f -mavx2 -mfma) through SIMDe's
+// 512-bit vocabulary: the matmul, a 12x32 micro-tile of FMAs inside the same packed loops as
+// the 128-bit path, and GELU with its gate (gelu_wide.h) sixteen lanes at a time.
+//
+// Register budget: 24 accumulators (12 rows x two 16-float vectors) + 2 B vectors + 1 broadcast
+// = 27 of AVX-512's 32. Per k the tile does 24 FMAs against 14 loads, so two FMA ports (16
+// floats each) are the bound, not the loads.
+#include <simde/x86/avx512.h>
+
+#include <cstring>
+
+#include "kernels/gemm_driver.h"
+#include "kernels/wide/gelu_wide.h"
+#include "kernels/wide/wide.h"
+
+namespace tp::kernels::wide {
+
+namespace {
+
+using v16 = simde__m512;
+
+struct Kernel12x32 {
+  static constexpr int kMr = 12;
+  static constexpr int kNr = 32;
+  static constexpr int kKc = 256;   // B sliver 256·32·4 = 32 KB (L1); A sliver 12 KB
+  static constexpr int kMc = 48;    // A panel 48·256·4 = 48 KB (L2)
+  static constexpr int kNc = 1024;  // B panel 1 MB (L2)
+
+  static inline void tile(int kc, const float* a, const float* b, float* C, int ldc, int mr, int nr, bool load_c,
+                          const float* bias) {
+    v16 c[kMr][2];
+    for (int r = 0; r < kMr; ++r) c[r][0] = c[r][1] = simde_mm512_setzero_ps();
+    for (int k = 0; k < kc; ++k) {
+      const v16 b0 = simde_mm512_loadu_ps(b), b1 = simde_mm512_loadu_ps(b + 16);
+      for (int r = 0; r < kMr; ++r) {
+        const v16 a_k = simde_mm512_set1_ps(a[r]);
+        c[r][0] = simde_mm512_fmadd_ps(a_k, b0, c[r][0]);
+        c[r][1] = simde_mm512_fmadd_ps(a_k, b1, c[r][1]);
+      }
+      a += kMr;
+      b += kNr;
+    }
+    if (bias) {
+      float lanes[kNr] = {};
+      std::memcpy(lanes, bias, sizeof(float) * nr);
+      const v16 bias0 = simde_mm512_loadu_ps(lanes), bias1 = simde_mm512_loadu_ps(lanes + 16);
+      for (int r = 0; r < kMr; ++r) {
+        c[r][0] = simde_mm512_add_ps(c[r][0], bias0);
+        c[r][1] = simde_mm512_add_ps(c[r][1], bias1);
+      }
+    }
+    if (nr == kNr) {
+      for (int r = 0; r < mr; ++r) {
+        float* row = C + static_cast<long>(r) * ldc;
+        if (load_c) {
+          c[r][0] = simde_mm512_add_ps(simde_mm512_loadu_ps(row), c[r][0]);
+          c[r][1] = simde_mm512_add_ps(simde_mm512_loadu_ps(row + 16), c[r][1]);
+        }
+        simde_mm512_storeu_ps(row, c[r][0]);
+        simde_mm512_storeu_ps(row + 16, c[r][1]);
+      }
+      return;
+    }
+    for (int r = 0; r < mr; ++r) {  // edge tile: clipped to nr columns
+      float* row = C + static_cast<long>(r) * ldc;
+      float lanes[kNr];
+      if (load_c) {
+        float old[kNr] = {};
+        std::memcpy(old, row, sizeof(float) * nr);
+        c[r][0] = simde_mm512_add_ps(simde_mm512_loadu_ps(old), c[r][0]);
+        c[r][1] = simde_mm512_add_ps(simde_mm512_loadu_ps(old + 16), c[r][1]);
+      }
+      simde_mm512_storeu_ps(lanes, c[r][0]);
+      simde_mm512_storeu_ps(lanes + 16, c[r][1]);
+      std::memcpy(row, lanes, sizeof(float) * nr);
+    }
+  }
+};
+
+// acc + a·b in one rounding, as the tile's FMA does (so small products match packed ones).
+struct FusedMulAdd {
+  static inline simd::f32x4 apply(simd::f32x4 acc, simd::f32x4 a, simd::f32x4 b) {
+    return simde_mm_fmadd_ps(a, b, acc);
+  }
+};
+
+// The 512-bit vocabulary of gelu_wide.h.
+struct Lanes16 {
+  using vec = v16;
+  static constexpr int kWidth = 16;
+  static vec load(const float* p) { return simde_mm512_loadu_ps(p); }
+  static void store(float* p, vec v) { simde_mm512_storeu_ps(p, v); }
+  static vec splat(float f) { return simde_mm512_set1_ps(f); }
+  static vec zero() { return simde_mm512_setzero_ps(); }
+  static vec add(vec a, vec b) { return simde_mm512_add_ps(a, b); }
+  static vec sub(vec a, vec b) { return simde_mm512_sub_ps(a, b); }
+  static vec mul(vec a, vec b) { return simde_mm512_mul_ps(a, b); }
+  static vec div(vec a, vec b) { return simde_mm512_div_ps(a, b); }
+  static vec min(vec a, vec b) { return simde_mm512_min_ps(a, b); }
+  static vec max(vec a, vec b) { return simde_mm512_max_ps(a, b); }
+  static simde__mmask16 greater_equal(vec a, vec b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GE_OQ); }
+  static vec keep(vec v, simde__mmask16 mask) { return simde_mm512_maskz_mov_ps(mask, v); }  // 0 elsewhere
+  static vec pow2(vec shifted, vec magic) {  // 2^n from the integer in `shifted`'s low mantissa bits
+    const simde__m512i n = simde_mm512_sub_epi32(simde_mm512_castps_si512(shifted), simde_mm512_castps_si512(magic));
+    return simde_mm512_castsi512_ps(simde_mm512_slli_epi32(simde_mm512_add_epi32(n, simde_mm512_set1_epi32(127)), 23));
+  }
+};
+
+}  // namespace
+
+void gelu_forward_gate_avx512(const float* x, float* y, float* gate, int n) {
+  WideGelu<Lanes16>::forward(x, y, gate, n);
+}
+
+void gelu_backward_gate_avx512(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
+                               float* dbias) {
+  WideGelu<Lanes16>::backward(x, gate, dy, dx, rows, cols, dbias);
+}
+
+double kernel_peak_gflops_avx512(double seconds) {
+  return gemm::tile_peak_gflops<Kernel12x32, std::chrono::steady_clock>(seconds);
+}
+
+void matmul_avx512(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
+                   int ldb, float* C, int ldc, bool accumulate, const float* bias, Band band) {
+  if (gemm::trivial(M, N, K, C, ldc, accumulate, bias)) return;
+  if (M < 4) {
+    gemm::small_m<Kernel12x32::kKc, FusedMulAdd>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias);
+    return;
+  }
+  static AlignedBuffer a_panel(gemm::a_panel_floats<Kernel12x32>());
+  static AlignedBuffer b_panel(gemm::b_panel_floats<Kernel12x32>());
+  gemm::blocked<Kernel12x32>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band, a_panel.data(),
+                             b_panel.data());
+}
+
+}  // namespace tp::kernels::wide
