@@ -3,6 +3,7 @@
 // pre-norm and post-norm do to the residual stream.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -208,4 +209,28 @@ TEST_CASE("post-norm normalises every layer's output; pre-norm leaves the stream
       REQUIRE(model.params().find("dec.final_norm.weight") >= 0);
     }
   }
+}
+
+TEST_CASE("the trace lists intermediates in the order the forward pass computes them", "[invariant]") {
+  ModelConfig c = test::small_config(Arch::DecoderOnly);
+  c.norm_placement = NormPlacement::Pre;
+  Transformer model(c, 11);
+  Trace trace;
+  model.forward(one_sequence(c, {6, 7, 8}), false, &trace);
+  const auto& names = trace.names();
+  auto at = [&](const std::string& name) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    REQUIRE(it != names.end());
+    return it - names.begin();
+  };
+  // Pre-norm: norm1 feeds attention, whose output is added back, then norm2 feeds the FFN.
+  REQUIRE(at("dec.embed.sum") < at("dec.0.norm1"));
+  REQUIRE(at("dec.0.norm1") < at("dec.0.self_attn.q"));
+  REQUIRE(at("dec.0.self_attn.probs") < at("dec.0.self_attn.out"));
+  REQUIRE(at("dec.0.self_attn.out") < at("dec.0.add1"));
+  REQUIRE(at("dec.0.add1") < at("dec.0.norm2"));
+  REQUIRE(at("dec.0.norm2") < at("dec.0.ffn.hidden"));
+  REQUIRE(at("dec.0.ffn.out") < at("dec.0.add2"));
+  REQUIRE(at("dec.0.add2") < at("dec.final_norm"));
+  REQUIRE(at("dec.final_norm") < at("logits"));
 }

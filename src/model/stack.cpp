@@ -45,14 +45,12 @@ void sublayer_forward(const SublayerContext& c, const float* in, SublayerActs& a
   if (c.pre) {
     a.normed = arena.alloc(size);
     c.norm->forward(*c.params, in, a.normed, a.mean, a.rstd, c.N);
+    if (trace) trace->record(norm_name, {c.N, c.D}, a.normed);  // before f's own entries
     f(a.normed, a.f_out);
     ProfileScope scope(ProfileKind::Residual, false);
     if (drop) nn::dropout_forward(a.f_out, a.drop_mask, static_cast<int>(size), c.dropout, *c.rng);
     kernels::add(in, a.f_out, a.out, static_cast<int>(size));
-    if (trace) {
-      trace->record(norm_name, {c.N, c.D}, a.normed);
-      trace->record(add_name, {c.N, c.D}, a.out);
-    }
+    if (trace) trace->record(add_name, {c.N, c.D}, a.out);
   } else {
     f(in, a.f_out);
     a.sum = arena.alloc(size);
