@@ -16,7 +16,7 @@ using kernels::Trans;
 
 namespace {
 
-// Sizes the issue names plus tile and block edges.
+// Sizes that trip edge cases (1, 2, 3, 7, 17, 31, 33, 65, 127...) plus tile and block edges.
 const int kSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 33, 64, 65, 127, 129, 257, 300};
 
 struct Case {

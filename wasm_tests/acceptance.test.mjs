@@ -1,4 +1,4 @@
-// node:test — the issue's acceptance script, verbatim, run as a user would run it: a separate Node
+// node:test — the README-style quick-start script, verbatim, run as a user would run it: a separate Node
 // process started from the repository root, importing the module by a relative path. It must
 // print exactly `i am fine` and nothing else (no warnings on stdout or stderr).
 import { test } from 'node:test';

@@ -4,7 +4,7 @@ import { load } from '../web/lib/transformer-playground.js';
 
 export const root = new URL('..', import.meta.url);
 
-// The seed's Q&A toy, trained through the API exactly as the acceptance script does.
+// The seed's Q&A toy, trained through the API exactly as the quick-start script does.
 export async function trainedToy({ steps = 600, seed = 1 } = {}) {
   const tp = await load();
   const task = tp.task('qa-toy');
