@@ -87,3 +87,9 @@ test('model.tokenizer() shares the tokenizer of a checkpoint or task, and is nul
   assert.equal(fresh.tokenizer(), null);
   for (const o of [tok, model, fresh]) o.dispose();
 });
+
+test("the playground's task menu lists exactly the built-in tasks", async () => {
+  const tp = await load();
+  const { TASKS } = await import('../web/playground/state.js');
+  assert.deepEqual(TASKS, tp.taskList().map((t) => t.name));
+});
