@@ -78,16 +78,7 @@ class BpeTokenizer final : public Tokenizer {
   }
 
   std::string decode(const std::vector<int>& ids) const override {
-    std::string out;
-    for (int id : ids) {
-      check_id(id, vocab_size());
-      if (id < num_specials_) {
-        append_special(out, id);
-      } else {
-        out += pieces_[id];
-      }
-    }
-    return out;
+    return decode_ids(ids, vocab_size(), num_specials_, [&](std::string& out, int id) { out += pieces_[id]; });
   }
 
   std::string token_text(int id) const override {

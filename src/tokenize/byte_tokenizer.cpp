@@ -43,17 +43,8 @@ class ByteTokenizer final : public Tokenizer {
   }
 
   std::string decode(const std::vector<int>& ids) const override {
-    std::string out;
-    out.reserve(ids.size());
-    for (int id : ids) {
-      check_id(id, vocab_size());
-      if (id < num_specials_) {
-        append_special(out, id);
-      } else {
-        out += static_cast<char>(id - num_specials_);
-      }
-    }
-    return out;
+    return decode_ids(ids, vocab_size(), num_specials_,
+                      [&](std::string& out, int id) { out += static_cast<char>(id - num_specials_); });
   }
 
   std::string token_text(int id) const override {

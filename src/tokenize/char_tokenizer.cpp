@@ -85,17 +85,8 @@ class CharTokenizer final : public Tokenizer {
   }
 
   std::string decode(const std::vector<int>& ids) const override {
-    std::string out;
-    out.reserve(ids.size());
-    for (int id : ids) {
-      check_id(id, vocab_size());
-      if (id < num_specials_) {
-        append_special(out, id);
-      } else {
-        out += texts_[id - num_specials_];
-      }
-    }
-    return out;
+    return decode_ids(ids, vocab_size(), num_specials_,
+                      [&](std::string& out, int id) { out += texts_[id - num_specials_]; });
   }
 
   std::string token_text(int id) const override {

@@ -27,6 +27,23 @@ inline void check_id(int id, int vocab_size) {
 // decode's handling of a special id: <UNK> appends U+FFFD, the others append nothing.
 void append_special(std::string& out, int id);
 
+// The decode loop the char, byte and BPE tokenizers share: every id is checked, specials go
+// through append_special, and append_piece(out, id) appends the bytes of an ordinary token.
+template <typename AppendPiece>
+std::string decode_ids(const std::vector<int>& ids, int vocab_size, int num_specials, AppendPiece append_piece) {
+  std::string out;
+  out.reserve(ids.size());
+  for (int id : ids) {
+    check_id(id, vocab_size);
+    if (id < num_specials) {
+      append_special(out, id);
+    } else {
+      append_piece(out, id);
+    }
+  }
+  return out;
+}
+
 // "<SOS> <EOS> <PAD> am fine ..." — the first tokens, for "not in the vocabulary" errors.
 std::string vocabulary_preview(const Tokenizer& tokenizer);
 
