@@ -27,6 +27,21 @@ export function measureText(text, size = 12, { weight = 400, family = 'system-ui
   return measureCtx.measureText(text).width;
 }
 
+// Fills and/or strokes the current path as the item asks (fill, stroke, lw, dash).
+function paintPath(ctx, it) {
+  if (it.fill) {
+    ctx.fillStyle = it.fill;
+    ctx.fill();
+  }
+  if (it.stroke) {
+    ctx.strokeStyle = it.stroke;
+    ctx.lineWidth = it.lw ?? 1;
+    ctx.setLineDash(it.dash ?? []);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+}
+
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   if (r && ctx.roundRect) ctx.roundRect(x, y, w, h, r);
@@ -62,15 +77,7 @@ export function drawScene(ctx, scene) {
     switch (it.type) {
       case 'rect':
         roundRect(ctx, it.x, it.y, it.w, it.h, it.r);
-        if (it.fill) {
-          ctx.fillStyle = it.fill;
-          ctx.fill();
-        }
-        if (it.stroke) {
-          ctx.strokeStyle = it.stroke;
-          ctx.lineWidth = it.lw ?? 1;
-          ctx.stroke();
-        }
+        paintPath(ctx, it);
         break;
       case 'hatch': {
         ctx.fillStyle = it.fill;
@@ -108,32 +115,14 @@ export function drawScene(ctx, scene) {
         ctx.moveTo(p[0], p[1]);
         for (let i = 2; i < p.length; i += 2) ctx.lineTo(p[i], p[i + 1]);
         if (it.close) ctx.closePath();
-        if (it.fill) {
-          ctx.fillStyle = it.fill;
-          ctx.fill();
-        }
-        if (it.stroke) {
-          ctx.strokeStyle = it.stroke;
-          ctx.lineWidth = it.lw ?? 1;
-          ctx.lineJoin = 'round';
-          ctx.setLineDash(it.dash ?? []);
-          ctx.stroke();
-          ctx.setLineDash([]);
-        }
+        if (it.stroke) ctx.lineJoin = 'round';
+        paintPath(ctx, it);
         break;
       }
       case 'circle':
         ctx.beginPath();
         ctx.arc(it.cx, it.cy, it.r, 0, 2 * Math.PI);
-        if (it.fill) {
-          ctx.fillStyle = it.fill;
-          ctx.fill();
-        }
-        if (it.stroke) {
-          ctx.strokeStyle = it.stroke;
-          ctx.lineWidth = it.lw ?? 1;
-          ctx.stroke();
-        }
+        paintPath(ctx, it);
         break;
       case 'text':
         ctx.font = fontString(scene, it);
@@ -167,6 +156,7 @@ export function drawScene(ctx, scene) {
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const n = (v) => (Math.round(v * 100) / 100).toString();
+const strokeAttrs = (it) => (it.stroke ? ` stroke="${esc(it.stroke)}" stroke-width="${n(it.lw ?? 1)}"` : '');
 const op = (it) => (it.opacity !== undefined && it.opacity !== 1 ? ` opacity="${n(it.opacity)}"` : '');
 
 // The scene as a standalone SVG document.
@@ -177,7 +167,7 @@ export function sceneToSvg(scene) {
   for (const it of scene.items) {
     switch (it.type) {
       case 'rect':
-        out.push(`<rect x="${n(it.x)}" y="${n(it.y)}" width="${n(it.w)}" height="${n(it.h)}"${it.r ? ` rx="${n(it.r)}"` : ''} fill="${esc(it.fill ?? 'none')}"${it.stroke ? ` stroke="${esc(it.stroke)}" stroke-width="${n(it.lw ?? 1)}"` : ''}${op(it)}/>`);
+        out.push(`<rect x="${n(it.x)}" y="${n(it.y)}" width="${n(it.w)}" height="${n(it.h)}"${it.r ? ` rx="${n(it.r)}"` : ''} fill="${esc(it.fill ?? 'none')}"${strokeAttrs(it)}${op(it)}/>`);
         break;
       case 'hatch':
         out.push(`<rect x="${n(it.x)}" y="${n(it.y)}" width="${n(it.w)}" height="${n(it.h)}" fill="${esc(it.fill)}"/><rect x="${n(it.x)}" y="${n(it.y)}" width="${n(it.w)}" height="${n(it.h)}" fill="url(#hatch)"/>`);
@@ -189,11 +179,11 @@ export function sceneToSvg(scene) {
         const pts = [];
         for (let i = 0; i < it.points.length; i += 2) pts.push(`${n(it.points[i])},${n(it.points[i + 1])}`);
         const tag = it.close ? 'polygon' : 'polyline';
-        out.push(`<${tag} points="${pts.join(' ')}" fill="${esc(it.fill ?? 'none')}"${it.stroke ? ` stroke="${esc(it.stroke)}" stroke-width="${n(it.lw ?? 1)}" stroke-linejoin="round"` : ''}${it.dash ? ` stroke-dasharray="${it.dash.join(' ')}"` : ''}${op(it)}/>`);
+        out.push(`<${tag} points="${pts.join(' ')}" fill="${esc(it.fill ?? 'none')}"${strokeAttrs(it)}${it.stroke ? ' stroke-linejoin="round"' : ''}${it.dash ? ` stroke-dasharray="${it.dash.join(' ')}"` : ''}${op(it)}/>`);
         break;
       }
       case 'circle':
-        out.push(`<circle cx="${n(it.cx)}" cy="${n(it.cy)}" r="${n(it.r)}" fill="${esc(it.fill ?? 'none')}"${it.stroke ? ` stroke="${esc(it.stroke)}" stroke-width="${n(it.lw ?? 1)}"` : ''}${op(it)}/>`);
+        out.push(`<circle cx="${n(it.cx)}" cy="${n(it.cy)}" r="${n(it.r)}" fill="${esc(it.fill ?? 'none')}"${strokeAttrs(it)}${op(it)}/>`);
         break;
       case 'text': {
         const anchor = it.anchor === 'middle' ? 'middle' : it.anchor === 'end' ? 'end' : 'start';
