@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "bench/bench_util.h"
-#include "generate/decoder_step.h"
 #include "model/transformer.h"
 
 namespace tp::bench {
@@ -39,13 +38,13 @@ int argmax_token(const std::vector<float>& logits) {
 // Seconds to generate n tokens with the cache; *last gets the last step's seconds.
 double cached_seconds(Transformer& model, int n, double* last) {
   std::vector<float> logits(model.config().vocab_size);
-  KvCache cache = make_kv_cache(model, {});
+  KvCache cache = model.start_decoding({}, -1);
   int token = 6;
   const double start = now_seconds();
   double step_start = start;
   for (int i = 0; i < n; ++i) {
     step_start = now_seconds();
-    decode_step(model, cache, &token, 1, logits.data());
+    model.decode(cache, &token, 1, logits.data());
     token = argmax_token(logits);
   }
   const double end = now_seconds();

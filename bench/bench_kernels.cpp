@@ -15,7 +15,7 @@
 #include "bench/bench_util.h"
 #include "core/rng.h"
 #include "kernels/kernels.h"
-#include "model/params.h"
+#include "core/params.h"
 #include "nn/loss.h"
 #include "train/optimizer.h"
 

@@ -66,7 +66,7 @@ int run_train(const Options& options) {
   const auto task = make_text_task(synthetic_text(), TokenizerOptions{});
   const ModelConfig config = reference_config(task->tokenizer->vocab_size());
   Transformer model(config, 1);
-  TrainOptions train = TrainOptions::defaults_for(*task);
+  TrainOptions train = task->train;
   train.batch_size = 16;
   train.total_steps = 100000;
   train.eval_every = 0;

@@ -32,6 +32,7 @@ inline ModelConfig small_config(Arch arch) {
 inline Batch random_batch(const ModelConfig& c, int B, int T, Rng& rng, bool pad = true) {
   Batch batch;
   batch.size = B;
+  batch.pad_id = kPad;
   auto fill = [&](std::vector<int>& ids, int len) {
     ids.assign(static_cast<std::size_t>(B) * len, kPad);
     for (int b = 0; b < B; ++b) {

@@ -13,7 +13,7 @@ namespace {
 
 // Trains a task's default model for `steps` with seed 1 and returns the validation metrics.
 Evaluation train_task(const Task& task, Transformer& model, int steps) {
-  TrainOptions options = TrainOptions::defaults_for(task);
+  TrainOptions options = task.train;
   options.total_steps = steps;
   options.eval_every = 0;
   Trainer trainer(model, task, options);
@@ -24,7 +24,7 @@ Evaluation train_task(const Task& task, Transformer& model, int steps) {
 std::string greedy_answer(Transformer& model, const Task& task, const std::string& question) {
   GenerateOptions options;
   options.max_new_tokens = 8;
-  options.num_specials = task.tokenizer->num_specials();
+  options.specials = task.tokenizer->specials();
   const GenerateResult r = generate(model, task.tokenizer->encode(question).ids, options);
   return task.tokenizer->decode(r.ids);
 }
@@ -61,7 +61,7 @@ TEST_CASE("reverse reaches 95% token accuracy", "[convergence]") {
 TEST_CASE("encoder-only sentiment reaches 95% on held-out sentences", "[convergence]") {
   const auto task = make_task("sentiment");
   Transformer model(task->defaults, 1);
-  const Evaluation e = train_task(*task, model, task->train.steps);
+  const Evaluation e = train_task(*task, model, task->train.total_steps);
   WARN("sentiment: held-out accuracy " << e.token_accuracy << " on " << e.sequences << " sentences");
   REQUIRE(e.sequences >= 40);
   REQUIRE(e.token_accuracy >= 0.95);

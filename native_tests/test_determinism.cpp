@@ -18,7 +18,7 @@ std::vector<double> fifty_losses() {
   ModelConfig config = task->defaults;
   config.dropout = 0.1f;
   Transformer model(config, 42);
-  TrainOptions options = TrainOptions::defaults_for(*task);
+  TrainOptions options = task->train;
   options.seed = 42;
   options.eval_every = 0;
   Trainer trainer(model, *task, options);

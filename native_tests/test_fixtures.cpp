@@ -12,9 +12,10 @@
 #include <filesystem>
 
 #include "io/checkpoint.h"
-#include "io/json.h"
+#include "core/json.h"
 #include "io/safetensors.h"
 #include "model/transformer.h"
+#include "model_util.h"
 
 using namespace tp;
 
@@ -75,6 +76,7 @@ TEST_CASE("every PyTorch fixture matches: logits, loss and all gradients", "[fix
       std::copy(w.begin(), w.end(), params.value(params.index_of(info.name)));
     }
     Batch batch;
+    batch.pad_id = test::kPad;  // the fixtures' <PAD> (tools/make_fixtures.py)
     const std::vector<float> targets = file.float_data("input.targets");
     if (config.arch == Arch::EncoderDecoder) {
       const SafetensorsEntry& src = file.at("input.src");

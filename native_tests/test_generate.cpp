@@ -7,7 +7,6 @@
 #include <cmath>
 #include <set>
 
-#include "generate/decoder_step.h"
 #include "generate/generator.h"
 #include "model_util.h"
 #include "tokenize/tokenizer.h"
@@ -25,6 +24,14 @@ Transformer noisy_model(const ModelConfig& c, std::uint64_t seed) {
     for (std::size_t k = 0; k < model.params().info(i).size; ++k) v[k] += rng.normal(0.0f, 0.3f);
   }
   return model;
+}
+
+// These models have no tokenizer, so they use the built-in tokenizers' specials, as the bindings
+// do for a model without one.
+GenerateOptions options_with_specials() {
+  GenerateOptions o;
+  o.specials = default_specials();
+  return o;
 }
 
 }  // namespace
@@ -60,7 +67,7 @@ TEST_CASE("cached and uncached generation give the same tokens and logits", "[ge
       c.norm_placement = placement;
       Transformer model = noisy_model(c, 3);
       const std::vector<int> prompt = {6, 7, 8, 9};
-      GenerateOptions options;
+      GenerateOptions options = options_with_specials();
       options.max_new_tokens = 18;  // past the window, so the ring buffer wraps
       options.top_k_probs = 3;
       // Sampling exercises more than one path through the vocabulary; the first seed whose
@@ -96,15 +103,15 @@ TEST_CASE("the sliding-window cache stays bounded", "[generate]") {
   c.global_tokens = 1;
   c.max_len = 64;
   Transformer model(c, 1);
-  KvCache cache = make_kv_cache(model, {});
-  REQUIRE(cache.layers[0].capacity == 4);  // 1 global + 3 in the ring, however long the text
+  KvCache cache = model.start_decoding({}, test::kPad);
+  REQUIRE(cache.layers[0].self.capacity == 4);  // 1 global + 3 in the ring, however long the text
   std::vector<float> logits(c.vocab_size);
   for (int t = 0; t < 40; ++t) {
     const int id = 6 + t % 5;
-    decode_step(model, cache, &id, 1, logits.data());
+    model.decode(cache, &id, 1, logits.data());
   }
-  REQUIRE(cache.layers[0].used == 4);
-  REQUIRE(cache.layers[0].positions[0] == 0);  // the global token is never evicted
+  REQUIRE(cache.layers[0].self.used == 4);
+  REQUIRE(cache.layers[0].self.positions[0] == 0);  // the global token is never evicted
 }
 
 TEST_CASE("greedy = top-k 1 = temperature near 0, and beam width 1 = greedy", "[generate]") {
@@ -113,7 +120,7 @@ TEST_CASE("greedy = top-k 1 = temperature near 0, and beam width 1 = greedy", "[
     c.max_len = 16;
     Transformer model = noisy_model(c, 5);
     const std::vector<int> prompt = {9, 8, 7};
-    GenerateOptions greedy;
+    GenerateOptions greedy = options_with_specials();
     greedy.max_new_tokens = 10;
     const auto g = generate(model, prompt, greedy).ids;
     GenerateOptions topk1 = greedy;
@@ -171,7 +178,7 @@ TEST_CASE("beam search finds a better-scoring sequence than greedy or ties it", 
   c.max_len = 12;
   Transformer model = noisy_model(c, 8);
   const std::vector<int> prompt = {6, 9, 11};
-  GenerateOptions options;
+  GenerateOptions options = options_with_specials();
   options.max_new_tokens = 6;
   options.length_penalty = 0.0f;  // raw log-probability, so scores compare directly
   auto log_prob = [&](const std::vector<int>& ids) {
@@ -206,7 +213,7 @@ TEST_CASE("beam search finds a better-scoring sequence than greedy or ties it", 
 TEST_CASE("bad generation requests are clear errors", "[generate]") {
   ModelConfig c = test::small_config(Arch::DecoderOnly);
   Transformer model(c, 1);
-  GenerateOptions o;
+  GenerateOptions o = options_with_specials();
   REQUIRE_THROWS_WITH(generate(model, {}, o), Catch::Contains("non-empty prompt"));
   REQUIRE_THROWS_WITH(generate(model, {6, 99}, o), Catch::Contains("prompt token id 99 is out of range"));
   o.sampling.top_p = 0.0f;
@@ -216,7 +223,7 @@ TEST_CASE("bad generation requests are clear errors", "[generate]") {
   REQUIRE_THROWS_WITH(generate(model, {6}, o), Catch::Contains("max_new_tokens = 0"));
   ModelConfig enc = test::small_config(Arch::EncoderOnly);
   Transformer encoder(enc, 1);
-  REQUIRE_THROWS_WITH(generate(encoder, {6}, GenerateOptions{}), Catch::Contains("needs a model with a decoder"));
+  REQUIRE_THROWS_WITH(generate(encoder, {6}, options_with_specials()), Catch::Contains("needs a model with a decoder"));
   // The model still works after every error.
-  REQUIRE_FALSE(generate(model, {6, 7}, GenerateOptions{}).ids.empty());
+  REQUIRE_FALSE(generate(model, {6, 7}, options_with_specials()).ids.empty());
 }

@@ -24,6 +24,7 @@ std::vector<float> logits_of(Transformer& model, const Batch& batch) {
 Batch one_sequence(const ModelConfig& c, const std::vector<int>& ids) {
   Batch b;
   b.size = 1;
+  b.pad_id = test::kPad;
   if (c.has_encoder()) {
     b.src = ids;
     b.src_len = static_cast<int>(ids.size());
@@ -68,6 +69,7 @@ TEST_CASE("padding: non-PAD outputs ignore PAD positions", "[invariant]") {
     const std::vector<int> seq = {6, 9, 7, 11, 8};
     Batch padded;
     padded.size = 2;
+    padded.pad_id = test::kPad;
     std::vector<int> row0 = seq;
     row0.resize(8, test::kPad);
     const std::vector<int> row1 = {7, 7, 8, 9, 10, 11, 12, 6};

@@ -15,7 +15,7 @@ namespace {
 // Mean loss of the first `steps` training steps and of `steps` steps after 5·steps more.
 std::pair<double, double> loss_drop(const Task& task, const ModelConfig& config, int steps) {
   Transformer model(config, 3);
-  TrainOptions options = TrainOptions::defaults_for(task);
+  TrainOptions options = task.train;
   options.eval_every = 0;
   options.batch_size = std::min(options.batch_size, 16);
   Trainer trainer(model, task, options);
@@ -68,10 +68,10 @@ TEST_CASE("every built-in task builds, batches and learns", "[tasks]") {
     task->check_compatible(task->defaults);
     task->check_compatible(config);
     Rng rng(1);
-    const Batch batch = task->sample_batch(config, 4, rng);
+    const Batch batch = task->sample_batch(config, 4, task->train.seq_len, rng);
     REQUIRE(batch.size == 4);
     REQUIRE_FALSE(batch.targets.empty());
-    REQUIRE_FALSE(task->validation_batches(config, 8).empty());
+    REQUIRE_FALSE(task->validation_batches(config, 8, task->train.seq_len).empty());
     const auto [first, last] = loss_drop(*task, config, 5);
     INFO("loss " << first << " -> " << last);
     REQUIRE(last < first);
@@ -84,7 +84,7 @@ TEST_CASE("seq2seq tasks run on decoder-only models and text on encoder-only (ma
   decoder.arch = Arch::DecoderOnly;
   decoder.max_len = 32;
   Rng rng(2);
-  const Batch b = copy->sample_batch(decoder, 2, rng);
+  const Batch b = copy->sample_batch(decoder, 2, copy->train.seq_len, rng);
   // source (10) <SOS> target (10): 21 inputs; only the target part (and <EOS>) counts.
   REQUIRE(b.tgt_len == 21);
   int counted = 0;
@@ -98,7 +98,7 @@ TEST_CASE("seq2seq tasks run on decoder-only models and text on encoder-only (ma
   ModelConfig mlm = small(*lm);
   mlm.arch = Arch::EncoderOnly;
   mlm.head = HeadKind::Mlm;
-  const Batch m = lm->sample_batch(mlm, 8, rng);
+  const Batch m = lm->sample_batch(mlm, 8, lm->train.seq_len, rng);
   int masked = 0, predicted = 0;
   for (std::size_t i = 0; i < m.src.size(); ++i) {
     masked += m.src[i] == kMask;

@@ -12,7 +12,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "io/json.h"
+#include "core/json.h"
 #include "tasks/embedded.h"
 #include "tokenize/pretokenize.h"
 #include "tokenize/tokenizer.h"

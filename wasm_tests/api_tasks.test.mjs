@@ -32,7 +32,7 @@ test('tp.tasks() lists every built-in task with a complete camelCase default con
     assert.ok(['seq2seq', 'text', 'classify', 'tag'].includes(t.kind), `${t.name}: ${t.kind}`);
     assert.ok(['exact_match', 'token_accuracy', 'perplexity', 'accuracy'].includes(t.metric), `${t.name}: ${t.metric}`);
     assert.ok(t.description.length > 10 && t.source.length > 0, t.name);
-    assert.ok(t.train.steps > 0 && t.train.lr > 0 && t.train.batchSize > 0, t.name);
+    assert.ok(t.train.totalSteps > 0 && t.train.lr > 0 && t.train.batchSize > 0, t.name);
     assert.ok(['constant', 'cosine', 'noam'].includes(t.train.schedule));
     assert.ok((t.trainSize > 0 || t.synthetic) && t.valSize > 0, t.name);
     assert.equal(typeof t.synthetic, 'boolean');

@@ -78,4 +78,16 @@ val encoding_value(const Encoding& e) {
   return out;
 }
 
+val specials_value(const SpecialTokens& s) {
+  val out = val::object();
+  const auto id = [](int v) { return v >= 0 ? val(v) : val::null(); };
+  out.set("sos", id(s.sos));
+  out.set("eos", id(s.eos));
+  out.set("pad", id(s.pad));
+  out.set("unk", id(s.unk));
+  out.set("cls", id(s.cls));
+  out.set("mask", id(s.mask));
+  return out;
+}
+
 }  // namespace tp::bindings

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/tensor.h"
-#include "io/json.h"
+#include "core/json.h"
 #include "tokenize/tokenizer.h"
 
 namespace tp::bindings {
@@ -25,5 +25,7 @@ std::vector<int> ids_from(const val& array, const char* what);  // from an array
 // { ids: Int32Array, tokens: string[], spans: Int32Array (UTF-16 [begin, end) pairs),
 //   byteSpans: Int32Array }
 val encoding_value(const Encoding& e);
+// { sos, eos, pad, unk, cls, mask }: each an id, or null where the tokenizer has none.
+val specials_value(const SpecialTokens& s);
 
 }  // namespace tp::bindings

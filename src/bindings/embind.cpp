@@ -11,10 +11,18 @@
 
 #include <string>
 
+#include "bindings/convert.h"
 #include "bindings/guard.h"
 #include "bindings/handles.h"
 #include "core/error.h"
+#include "core/schema.h"
+#include "generate/generator.h"
 #include "kernels/self_check.h"
+#include "model/config.h"
+#include "model/train_options.h"
+#include "model/trace_names.h"
+#include "tokenize/tokenizer.h"
+#include "train/trainer.h"
 
 using emscripten::allow_raw_pointers;
 using emscripten::val;
@@ -68,6 +76,24 @@ val builtin_task_list() {
   });
 }
 
+// The tables the JavaScript API, its types and the playground's controls are generated from
+// (scripts/generate.mjs): every option's name, type, default, range and doc, the trace names and
+// the built-in tokenizers' special tokens.
+val schema_tables() {
+  return guarded([] {
+    using namespace tp;
+    json::Value out = json::Value::object();
+    out.set("model", schema::describe<ModelConfig>());
+    out.set("train", schema::describe<TrainOptions>());
+    out.set("generate", schema::describe<GenerateOptions>());
+    out.set("tokenizer", schema::describe<TokenizerOptions>());
+    out.set("stepReport", schema::describe<StepReport>());
+    out.set("evaluation", schema::describe<Evaluation>());
+    out.set("trace", describe_trace_names());
+    return json_to_val(out);
+  });
+}
+
 TokenizerHandle* create_tokenizer(std::string options, std::string text) {
   return guarded([&] { return TokenizerHandle::create(options, text); });
 }
@@ -93,7 +119,10 @@ TrainerHandle* create_trainer(ModelHandle& model, const TaskHandle& task, std::s
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(transformer_playground) {
+  // JavaScript knows every option by its camelCase name; so do the core's messages here.
+  tp::schema::set_naming(tp::schema::Naming::Camel);
   emscripten::function("takeError", &take_error);
+  emscripten::function("schema", &schema_tables);
   emscripten::function("version", &version);
   emscripten::function("heapStats", &heap_stats);
   emscripten::function("kernelSelfCheck", &kernel_self_check);
@@ -110,6 +139,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
       .function("encode", &Guarded<&TokenizerHandle::encode>::call)
       .function("decode", &Guarded<&TokenizerHandle::decode>::call)
       .function("info", &Guarded<&TokenizerHandle::info>::call)
+      .function("specials", &Guarded<&TokenizerHandle::specials>::call)
       .function("vocabulary", &Guarded<&TokenizerHandle::vocabulary>::call);
   emscripten::class_<TaskHandle>("TaskHandle")
       .function("info", &Guarded<&TaskHandle::info>::call)

@@ -10,24 +10,16 @@
 #include "core/error.h"
 #include "generate/generator.h"
 #include "io/checkpoint.h"
-#include "io/json.h"
-#include "nn/loss.h"
+#include "core/json.h"
 
 namespace tp::bindings {
 
 namespace {
 
-TokenizerOptions tokenizer_options(const json::Value& v) {
+TokenizerOptions tokenizer_options(const std::string& options_json) {
   TokenizerOptions o;
-  for (const auto& [key, item] : v.as_object("tokenizer options")) {
-    const std::string what = "tokenizer option '" + key + "'";
-    if (key == "kind") o.kind = parse_tokenizer_kind(item.as_string(what));
-    else if (key == "vocab_size") o.vocab_size = static_cast<int>(item.as_int(what));
-    else if (key == "lowercase") o.lowercase = item.as_bool(what);
-    else TP_FAIL("unknown tokenizer option '", key, "'; allowed: kind, vocab_size, lowercase");
-  }
-  if (o.kind == TokenizerKind::Bpe && o.vocab_size == 0) o.vocab_size = 512;
-  return o;
+  schema::from_json(o, json::parse(options_json), "tokenizer option", schema::Naming::Camel);
+  return o.with_defaults();
 }
 
 val string_array(const std::vector<std::string>& items) {
@@ -43,7 +35,7 @@ std::string text_of(const Tokenizer& tok, const std::vector<int>& ids) { return 
 // ---- Tokenizer ------------------------------------------------------------------------------------
 
 TokenizerHandle* TokenizerHandle::create(const std::string& options_json, const std::string& text) {
-  return new TokenizerHandle(train_tokenizer(tokenizer_options(json::parse(options_json)), text));
+  return new TokenizerHandle(train_tokenizer(tokenizer_options(options_json), text));
 }
 
 val TokenizerHandle::encode(const std::string& text) const { return encoding_value(tok->encode(text)); }
@@ -57,6 +49,9 @@ val TokenizerHandle::info() const {
   out.set("numSpecials", tok->num_specials());
   return out;
 }
+
+val TokenizerHandle::specials() const { return specials_value(tok->specials()); }
+
 
 val TokenizerHandle::vocabulary(int limit) const {
   TP_CHECK(limit >= 0, "limit must be >= 0, got ", limit);
@@ -75,7 +70,7 @@ TaskHandle* TaskHandle::builtin(const std::string& name) {
 
 TaskHandle* TaskHandle::from_text(const std::string& text, const std::string& tokenizer_json) {
   auto h = std::make_unique<TaskHandle>();
-  h->task = make_text_task(text, tokenizer_options(json::parse(tokenizer_json)));
+  h->task = make_text_task(text, tokenizer_options(tokenizer_json));
   return h.release();
 }
 
@@ -102,18 +97,8 @@ val TaskHandle::info() const {
   out.set("kind", std::string(to_string(t.kind)));
   out.set("metric", t.metric);
   out.set("source", t.source);
-  out.set("defaults", json_to_val(t.defaults.to_json()));
-  val train = val::object();
-  train.set("lr", t.train.lr);
-  train.set("batchSize", t.train.batch_size);
-  train.set("warmup", t.train.warmup);
-  train.set("schedule", std::string(to_string(t.train.schedule)));
-  train.set("steps", t.train.steps);
-  train.set("clip", t.train.clip);
-  train.set("weightDecay", t.train.weight_decay);
-  train.set("labelSmoothing", t.train.label_smoothing);
-  train.set("evalEvery", t.train.eval_every);
-  out.set("train", train);
+  out.set("defaults", json_to_val(t.defaults.to_json(schema::Naming::Camel)));
+  out.set("train", json_to_val(t.train.to_json(schema::Naming::Camel)));
   out.set("classNames", string_array(t.class_names));
   out.set("sampleInputs", string_array(t.sample_inputs));
   out.set("trainSize", static_cast<double>(t.train_size()));
@@ -151,7 +136,7 @@ val TaskHandle::example(int index) const {
 ModelHandle* ModelHandle::create(const std::string& config_json, double seed) {
   TP_CHECK(seed >= 0 && seed <= 9007199254740991.0 && seed == static_cast<double>(static_cast<std::uint64_t>(seed)),
            "seed must be a whole number >= 0, got ", seed);
-  const ModelConfig config = ModelConfig::from_json(json::parse(config_json));
+  const ModelConfig config = ModelConfig::from_json(json::parse(config_json), schema::Naming::Camel);
   auto h = std::make_unique<ModelHandle>();  // freed if the configuration is rejected
   h->model = std::make_shared<Transformer>(config, static_cast<std::uint64_t>(seed));
   return h.release();
@@ -173,7 +158,7 @@ ModelHandle* ModelHandle::load(const val& bytes) {
   return h.release();
 }
 
-val ModelHandle::config() const { return json_to_val(model->config().to_json()); }
+val ModelHandle::config() const { return json_to_val(model->config().to_json(schema::Naming::Camel)); }
 
 val ModelHandle::parameters() const {
   val out = val::array();
@@ -220,6 +205,8 @@ const Tokenizer& ModelHandle::tokenizer() const {
            "or pass token ids instead of text");
   return *tok;
 }
+
+SpecialTokens ModelHandle::specials() const { return tok ? tok->specials() : default_specials(); }
 
 std::vector<int> ModelHandle::prompt_ids(const val& prompt) const {
   if (prompt.isString()) return tokenizer().encode(prompt.as<std::string>()).ids;

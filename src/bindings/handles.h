@@ -28,6 +28,7 @@ class TokenizerHandle {
   val encode(const std::string& text) const;
   std::string decode(const val& ids) const;
   val info() const;  // { kind, vocabSize, numSpecials }
+  val specials() const;  // { sos, eos, pad, unk, cls, mask }: ids, or null where the tokenizer has none
   val vocabulary(int limit) const;  // display text of the first `limit` ids
   std::shared_ptr<const Tokenizer> tok;
 };
@@ -70,6 +71,8 @@ class ModelHandle {
  private:
   std::vector<int> prompt_ids(const val& prompt) const;
   const Tokenizer& tokenizer() const;
+  // The tokenizer's specials; a model without one assumes the built-in tokenizers' layout.
+  SpecialTokens specials() const;
 };
 
 class TrainerHandle {
@@ -83,7 +86,6 @@ class TrainerHandle {
   std::shared_ptr<Transformer> model;
   std::shared_ptr<Task> task;
   std::unique_ptr<Trainer> trainer;
-  int last_eval_step = 0;
 };
 
 }  // namespace tp::bindings

@@ -67,9 +67,9 @@ int cmd_tokenize(int argc, char** argv) {
   const std::string text = args.positional()[0];
   TokenizerOptions options;
   options.kind = parse_tokenizer_kind(args.require("tokenizer"));
-  options.vocab_size = args.get_int("vocab-size", options.kind == TokenizerKind::Bpe ? 512 : 0);
+  options.vocab_size = args.get_int("vocab-size", 0);
   const std::string training = args.has("train-text") ? read_file(args.get("train-text")) : text;
-  const auto tok = train_tokenizer(options, training);
+  const auto tok = train_tokenizer(options.with_defaults(), training);
   const Encoding e = tok->encode(text);
   std::printf("%s tokenizer, %d tokens in the vocabulary; %zu tokens:\n", tokenizer_kind_name(tok->kind()),
               tok->vocab_size(), e.ids.size());

@@ -1,38 +1,22 @@
 // --task / --data / config options → Task and ModelConfig.
 #include "cli/task_from_args.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
 #include "core/error.h"
 #include "io/checkpoint.h"
-#include "io/json.h"
+#include "core/json.h"
 #include "tasks/task_util.h"
 
 namespace tp::cli {
 
-namespace {
-
-std::string option_to_field(std::string name) {
-  for (char& ch : name) {
-    if (ch == '-') ch = '_';
-  }
-  return name;
-}
-
-}  // namespace
-
 std::vector<std::string> config_option_names() {
   std::vector<std::string> names;
-  const json::Value defaults = ModelConfig().to_json();
-  for (const auto& [key, value] : defaults.as_object()) {
-    if (key == "vocab_size") continue;
-    std::string option = key;
-    for (char& ch : option) {
-      if (ch == '_') ch = '-';
-    }
-    names.push_back(option);
+  for (const std::string& option : schema::option_names<ModelConfig>()) {
+    if (option != "vocab-size") names.push_back(option);
   }
   return names;
 }
@@ -45,8 +29,8 @@ std::unique_ptr<Task> task_from_args(const Args& args) {
     if (name == "text") {
       TokenizerOptions options;
       options.kind = parse_tokenizer_kind(args.get("tokenizer", "char"));
-      options.vocab_size = args.get_int("vocab-size", options.kind == TokenizerKind::Bpe ? 512 : 0);
-      return make_text_task(data, options);
+      options.vocab_size = args.get_int("vocab-size", 0);
+      return make_text_task(data, options.with_defaults());
     }
     std::vector<std::pair<std::string, std::string>> pairs;
     for (const auto& row : parse_tsv(data, 2, path)) pairs.emplace_back(row[0], row[1]);
@@ -57,28 +41,27 @@ std::unique_ptr<Task> task_from_args(const Args& args) {
 }
 
 ModelConfig config_from_args(const Task& task, const Args& args) {
-  json::Value merged = task.defaults.to_json();
+  ModelConfig config = task.defaults;
+  config.n_kv_heads = config.kv_heads();
   bool kv_given = false, heads_given = false;
+  const std::vector<std::string> options = config_option_names();
   for (const auto& [option, text] : args.ordered()) {
-    const std::string field = option_to_field(option);
-    const json::Value* current = merged.find(field);
-    if (!current || field == "vocab_size") continue;  // not a config option
-    kv_given |= field == "n_kv_heads";
-    heads_given |= field == "n_heads";
-    switch (current->type()) {
-      case json::Value::Type::Number: merged.set(field, parse_double(text, option)); break;
-      case json::Value::Type::Bool:
-        TP_CHECK(text == "true" || text == "false", "--", option, " expects true or false, got '", text, "'");
-        merged.set(field, text == "true");
-        break;
-      default: merged.set(field, text); break;
-    }
+    if (std::find(options.begin(), options.end(), option) == options.end()) continue;  // not a config option
+    schema::set_option(config, option, text);
+    kv_given |= option == "n-kv-heads";
+    heads_given |= option == "n-heads";
   }
   // Changing the head count alone keeps plain multi-head attention.
-  if (heads_given && !kv_given) merged.set("n_kv_heads", 0);
-  ModelConfig config = ModelConfig::from_json(merged);
+  if (heads_given && !kv_given) config.n_kv_heads = 0;
   config.validate();
   return config;
+}
+
+TrainOptions train_options_from_args(const Task& task, const Args& args) {
+  TrainOptions options = task.train;
+  for (const auto& [option, text] : args.ordered()) schema::set_option(options, option, text);
+  options.validate();
+  return options;
 }
 
 void check_writable(const std::string& path) {

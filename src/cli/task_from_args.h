@@ -1,5 +1,7 @@
-// Shared by the commands: the task named by --task (or the user's data), the model config from
-// the task's defaults plus any config option given on the command line, and file checks.
+// Shared by the commands: the task named by --task (or the user's data), the model config and the
+// training options from the task's defaults plus any option given on the command line (the
+// options and their names come from the tables in model/config.h and model/train_options.h), and
+// file checks.
 #pragma once
 
 #include <memory>
@@ -18,6 +20,8 @@ std::vector<std::string> config_option_names();
 
 std::unique_ptr<Task> task_from_args(const Args& args);
 ModelConfig config_from_args(const Task& task, const Args& args);
+// The task's training options with any training option given on the command line (--lr, --steps, ...).
+TrainOptions train_options_from_args(const Task& task, const Args& args);
 
 // tp::Error now, before training, if `path` cannot be written.
 void check_writable(const std::string& path);

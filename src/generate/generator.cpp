@@ -7,37 +7,28 @@
 
 #include "core/det_math.h"
 #include "core/error.h"
-#include "generate/decoder_step.h"
-#include "tokenize/tokenizer.h"
 
 namespace tp {
-
-void GenerateOptions::validate() const {
-  TP_CHECK(max_new_tokens >= 1 && max_new_tokens <= 4096, "max_new_tokens = ", max_new_tokens,
-           " is out of range; allowed: 1 .. 4096");
-  sampling.validate();
-  TP_CHECK(beam >= 1 && beam <= 64, "beam = ", beam, " is out of range; allowed: 1 (no beam search) .. 64");
-  TP_CHECK(length_penalty >= 0.0f && length_penalty <= 10.0f, "length_penalty = ", length_penalty,
-           " is out of range; allowed: 0 .. 10");
-  TP_CHECK(num_specials >= 3 && num_specials <= kAllSpecials, "num_specials = ", num_specials,
-           " is out of range; allowed: 3 .. ", kAllSpecials);
-  TP_CHECK(top_k_probs >= 0 && top_k_probs <= 100, "top_k_probs = ", top_k_probs, " is out of range; allowed: 0 .. 100");
-}
 
 namespace {
 
 // The decoder's input so far: the prompt (decoder-only) or <SOS> (encoder-decoder).
-std::vector<int> decoder_start(const ModelConfig& c, const std::vector<int>& prompt) {
-  if (c.arch == Arch::EncoderDecoder) return {kSos};
+std::vector<int> decoder_start(const ModelConfig& c, const std::vector<int>& prompt, const SpecialTokens& specials) {
+  if (c.arch == Arch::EncoderDecoder) {
+    TP_CHECK(specials.sos >= 0, "an encoder-decoder model starts its output with <SOS>, but the tokenizer has none");
+    return {specials.sos};
+  }
   TP_CHECK(!prompt.empty(), "a decoder-only model needs a non-empty prompt");
   return prompt;
 }
 
 // Logits of the last position of `seq` by a full forward pass (the uncached path).
-void full_forward_logits(Transformer& model, const std::vector<int>& prompt, const std::vector<int>& seq, float* out) {
+void full_forward_logits(Transformer& model, const std::vector<int>& prompt, const std::vector<int>& seq, int pad_id,
+                         float* out) {
   const ModelConfig& c = model.config();
   Batch b;
   b.size = 1;
+  b.pad_id = pad_id;
   b.tgt_len = static_cast<int>(seq.size());
   b.tgt_in = seq;
   if (c.arch == Arch::EncoderDecoder) {
@@ -52,7 +43,8 @@ void full_forward_logits(Transformer& model, const std::vector<int>& prompt, con
 void check_prompt(const ModelConfig& c, const std::vector<int>& prompt) {
   TP_CHECK(c.has_decoder(), "generation needs a model with a decoder; this one is ", to_string(c.arch),
            " (use its predictions from forward() instead)");
-  TP_CHECK(static_cast<int>(prompt.size()) <= c.max_len, "the prompt has ", prompt.size(), " tokens; this model's max_len is ",
+  TP_CHECK(static_cast<int>(prompt.size()) <= c.max_len, "the prompt has ", prompt.size(), " tokens; this model's ",
+           schema::name_of(c, c.max_len), " is ",
            c.max_len);
   for (int id : prompt) {
     TP_CHECK(id >= 0 && id < c.vocab_size, "prompt token id ", id, " is out of range; allowed: 0 .. ", c.vocab_size - 1);
@@ -62,15 +54,9 @@ void check_prompt(const ModelConfig& c, const std::vector<int>& prompt) {
 GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, const GenerateOptions& options);
 
 // Input-only specials are never generated: <SOS> starts the decoder, <PAD> fills batches, <CLS>
-// and <MASK> are encoder inputs (when the tokenizer has them; with the seed's three specials ids
-// 4 and 5 are ordinary words). <EOS> ends the output, and <UNK> may be a real prediction.
-Banned generation_bans(int num_specials) {
-  Banned b;
-  b.ids = {kSos, kPad};
-  if (num_specials > kCls) b.ids.push_back(kCls);
-  if (num_specials > kMask) b.ids.push_back(kMask);
-  return b;
-}
+// and <MASK> are encoder inputs (when the tokenizer has them). <EOS> ends the output, and <UNK>
+// may be a real prediction.
+Banned generation_bans(const SpecialTokens& specials) { return Banned{specials.input_only()}; }
 
 }  // namespace
 
@@ -83,12 +69,14 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
   const auto start = clock::now();
   GenerateResult result;
   Rng rng(options.seed, 5);
-  std::vector<int> seq = decoder_start(c, prompt);
+  const SpecialTokens& sp = options.specials;
+  std::vector<int> seq = decoder_start(c, prompt, sp);
   std::vector<float> logits(c.vocab_size);
+  const Banned banned = generation_bans(sp);
   KvCache cache;
   if (options.kv_cache) {
-    cache = make_kv_cache(model, prompt);
-    decode_step(model, cache, seq.data(), static_cast<int>(seq.size()), logits.data());
+    cache = model.start_decoding(prompt, sp.pad);
+    model.decode(cache, seq.data(), static_cast<int>(seq.size()), logits.data());
   }
   result.stop_reason = "max_new_tokens";
   for (int step = 0; step < options.max_new_tokens; ++step) {
@@ -96,13 +84,13 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
       result.stop_reason = "max_len";
       break;
     }
-    if (!options.kv_cache) full_forward_logits(model, prompt, seq, logits.data());
+    if (!options.kv_cache) full_forward_logits(model, prompt, seq, sp.pad, logits.data());
     GenerateStep s;
-    s.id = sample_next(logits.data(), c.vocab_size, options.sampling, rng, &s.top, options.top_k_probs, generation_bans(options.num_specials));
+    s.id = sample_next(logits.data(), c.vocab_size, options.sampling, rng, &s.top, options.top_k_probs, banned);
     result.ids.push_back(s.id);
     result.steps.push_back(std::move(s));
     result.last_logits = logits;
-    if (result.ids.back() == kEos) {
+    if (result.ids.back() == sp.eos) {
       result.stop_reason = "eos";
       break;
     }
@@ -111,7 +99,7 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
       result.stop_reason = "max_len";
       break;
     }
-    if (options.kv_cache) decode_step(model, cache, &seq.back(), 1, logits.data());
+    if (options.kv_cache) model.decode(cache, &seq.back(), 1, logits.data());
   }
   result.seconds = std::chrono::duration<double>(clock::now() - start).count();
   result.ms_per_token = result.ids.empty() ? 0.0 : 1000.0 * result.seconds / result.ids.size();
@@ -136,12 +124,14 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
   const auto start = clock::now();
   const ModelConfig& c = model.config();
   const int V = c.vocab_size, width = options.beam;
-  const std::vector<int> first = decoder_start(c, prompt);
+  const SpecialTokens& sp = options.specials;
+  const std::vector<int> first = decoder_start(c, prompt, sp);
+  const Banned banned = generation_bans(sp);
   Beam root;
   root.logits.resize(V);
   if (options.kv_cache) {
-    root.cache = make_kv_cache(model, prompt);
-    decode_step(model, root.cache, first.data(), static_cast<int>(first.size()), root.logits.data());
+    root.cache = model.start_decoding(prompt, sp.pad);
+    model.decode(root.cache, first.data(), static_cast<int>(first.size()), root.logits.data());
   }
   std::vector<Beam> beams;
   beams.push_back(std::move(root));
@@ -166,10 +156,9 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
       if (!options.kv_cache) {
         std::vector<int> seq = first;
         seq.insert(seq.end(), beam.tokens.begin(), beam.tokens.end());
-        full_forward_logits(model, prompt, seq, beam.logits.data());
+        full_forward_logits(model, prompt, seq, sp.pad, beam.logits.data());
       }
       log_softmax(beam.logits.data(), V, lp);
-      const Banned banned = generation_bans(options.num_specials);
       for (int t = 0; t < V; ++t) {
         if (!banned(t)) candidates.push_back({beam.log_p + lp[t], b, t});
       }
@@ -182,7 +171,7 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
       child.tokens = beams[cand.beam].tokens;
       child.tokens.push_back(cand.token);
       child.log_p = cand.log_p;
-      if (cand.token == kEos) {
+      if (cand.token == sp.eos) {
         finished.emplace_back(beam_score(child.log_p, child.tokens.size(), options.length_penalty), std::move(child));
         continue;
       }
@@ -190,7 +179,7 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
       const bool room = static_cast<int>(first.size() + child.tokens.size()) <= c.max_len;
       if (options.kv_cache && room) {
         child.cache = beams[cand.beam].cache;
-        decode_step(model, child.cache, &child.tokens.back(), 1, child.logits.data());
+        model.decode(child.cache, &child.tokens.back(), 1, child.logits.data());
       }
       next.push_back(std::move(child));
     }
@@ -205,7 +194,7 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
   GenerateResult result;
   result.ids = best->second.tokens;
   for (int id : result.ids) result.steps.push_back({id, {}});
-  result.stop_reason = !result.ids.empty() && result.ids.back() == kEos ? "eos" : reason;
+  result.stop_reason = !result.ids.empty() && result.ids.back() == sp.eos ? "eos" : reason;
   result.seconds = std::chrono::duration<double>(clock::now() - start).count();
   result.ms_per_token = result.ids.empty() ? 0.0 : 1000.0 * result.seconds / std::max(1, steps_taken);
   return result;

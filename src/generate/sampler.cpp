@@ -11,13 +11,6 @@
 
 namespace tp {
 
-void SamplingOptions::validate() const {
-  TP_CHECK(temperature >= 0.0f && temperature <= 100.0f, "temperature = ", temperature,
-           " is out of range; allowed: 0 (greedy) .. 100");
-  TP_CHECK(top_k >= 0, "top_k = ", top_k, " must be >= 0 (0 keeps every token)");
-  TP_CHECK(top_p > 0.0f && top_p <= 1.0f, "top_p = ", top_p, " is out of range; allowed: 0 < top_p <= 1");
-}
-
 namespace {
 
 // softmax(logits / temperature) in double over the tokens `banned` allows (the others get 0).

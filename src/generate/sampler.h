@@ -12,7 +12,7 @@ struct SamplingOptions {
   float temperature = 0.0f;  // 0 = greedy (argmax); otherwise softmax(logits / temperature)
   int top_k = 0;             // keep only the k most likely tokens (0 = all)
   float top_p = 1.0f;        // keep the smallest set whose probability reaches top_p
-  void validate() const;     // tp::Error naming the bad field
+  // (validated with GenerateOptions, whose table describes these three)
 };
 
 struct TokenProb {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "io/json.h"
+#include "core/json.h"
 #include "io/safetensors.h"
 
 namespace tp {

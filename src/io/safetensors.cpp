@@ -7,7 +7,7 @@
 
 #include "core/error.h"
 #include "core/utf8.h"
-#include "io/json.h"
+#include "core/json.h"
 
 namespace tp {
 

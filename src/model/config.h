@@ -1,54 +1,91 @@
 // ModelConfig: every architecture option of the playground, with its default and its limits.
 //
 // One struct describes all three architectures (docs/MODEL.md has the math each field selects).
-// validate() is the single gate: the model, the CLI, the bindings and the checkpoint reader all
-// call it, so a bad combination is rejected in one place with a message that names the field and
-// what is allowed. to_json/from_json give the checkpoint metadata and the JS config objects.
+// fields() is the one table of the options — name, type, range, default, doc — from which the
+// JSON of checkpoints, the command line's options, the JavaScript API's keys and types and the
+// playground's controls are all derived (core/schema.h). validate() is the single gate: the
+// model, the CLI, the bindings and the checkpoint reader all call it, so a bad combination is
+// rejected in one place with a message that names the field and what is allowed.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include "io/json.h"
+#include "core/enum_names.h"
+#include "core/json.h"
+#include "core/schema.h"
+#include "nn/feed_forward.h"
+#include "nn/norm.h"
+#include "nn/positional.h"
 
 namespace tp {
 
 enum class Arch { DecoderOnly, EncoderOnly, EncoderDecoder };
-enum class PosKind { Learned, Sinusoidal, Rope, Alibi, None };
-enum class NormKind { Layer, Rms };
 enum class NormPlacement { Pre, Post };
-enum class FfnKind { Gelu, Relu, SwiGlu };
 enum class HeadKind { Lm, Mlm, Cls, Mean, Token };
 
-const char* to_string(Arch v);
-const char* to_string(PosKind v);
-const char* to_string(NormKind v);
-const char* to_string(NormPlacement v);
-const char* to_string(FfnKind v);
-const char* to_string(HeadKind v);
+inline constexpr EnumName<Arch> kArchNames[] = {
+    {Arch::DecoderOnly, "decoder-only"}, {Arch::EncoderOnly, "encoder-only"}, {Arch::EncoderDecoder, "encoder-decoder"}};
+inline constexpr EnumName<NormPlacement> kNormPlacementNames[] = {{NormPlacement::Pre, "pre"}, {NormPlacement::Post, "post"}};
+inline constexpr EnumName<HeadKind> kHeadKindNames[] = {{HeadKind::Lm, "lm"},     {HeadKind::Mlm, "mlm"},
+                                                        {HeadKind::Cls, "cls"},   {HeadKind::Mean, "mean"},
+                                                        {HeadKind::Token, "token"}};
+
+inline const char* to_string(Arch v) { return enum_name(kArchNames, v); }
+inline const char* to_string(PosKind v) { return enum_name(kPosKindNames, v); }
+inline const char* to_string(NormKind v) { return enum_name(kNormKindNames, v); }
+inline const char* to_string(NormPlacement v) { return enum_name(kNormPlacementNames, v); }
+inline const char* to_string(FfnKind v) { return enum_name(kFfnKindNames, v); }
+inline const char* to_string(HeadKind v) { return enum_name(kHeadKindNames, v); }
 
 struct ModelConfig {
   Arch arch = Arch::DecoderOnly;
-  int vocab_size = 64;       // shared by source and target; includes the special tokens
+  int vocab_size = 64;
   int d_model = 64;
   int n_heads = 4;
-  int n_kv_heads = 0;        // 0 = same as n_heads (MHA); a divisor of n_heads = GQA; 1 = MQA
-  int n_layers = 2;          // per stack (encoder and decoder alike)
-  int d_ff = 256;            // feed-forward hidden width
-  int max_len = 64;          // positions 0 .. max_len-1
+  int n_kv_heads = 0;
+  int n_layers = 2;
+  int d_ff = 256;
+  int max_len = 64;
   PosKind pos = PosKind::Learned;
   NormKind norm = NormKind::Layer;
-  NormPlacement norm_placement = NormPlacement::Pre;  // pre adds a final norm per stack
+  NormPlacement norm_placement = NormPlacement::Pre;
   float norm_eps = 1e-5f;
   FfnKind ffn = FfnKind::Gelu;
-  int window = 0;            // sliding-window width for local layers; 0 = full attention
-  int global_tokens = 0;     // leading positions that attend and are attended everywhere
-  std::string layer_pattern; // 'L'/'G' per layer, cyclic; "" = all layers local when window > 0
-  float dropout = 0.0f;      // embeddings, attention output, FFN output (training only)
+  int window = 0;
+  int global_tokens = 0;
+  std::string layer_pattern;
+  float dropout = 0.0f;
   bool tie_embeddings = false;
-  bool bias = true;          // biases in attention and FFN linears
-  HeadKind head = HeadKind::Lm;  // encoder-only: mlm, cls, mean or token
-  int n_classes = 2;         // cls, mean, token heads
+  bool bias = true;
+  HeadKind head = HeadKind::Lm;
+  int n_classes = 2;
+
+  template <typename Self, typename Visit>
+  static void fields(Self& c, Visit&& visit) {
+    using namespace schema;
+    visit(Choice("arch", "arch", kArchNames, "which stacks the model has: both (the 2017 Transformer), an encoder (BERT-like) or a decoder (GPT-like)"), c.arch);
+    visit(Int("vocab_size", "vocabSize", 4, 1000000, "tokens the embedding and the output know, the special tokens included (the task's tokenizer sets it)"), c.vocab_size);
+    visit(Int("d_model", "dModel", 1, 4096, "width of every token's vector in the residual stream"), c.d_model);
+    visit(Int("n_heads", "nHeads", 1, 4096, "attention heads per layer; each gets an equal share of the width"), c.n_heads);
+    visit(Int("n_kv_heads", "nKvHeads", 0, 4096, "key/value heads: as many as the heads (or 0) is multi-head attention, a divisor of the head count grouped-query, 1 multi-query"), c.n_kv_heads);
+    visit(Int("n_layers", "nLayers", 1, 64, "layers per stack (encoder and decoder alike)"), c.n_layers);
+    visit(Int("d_ff", "dFF", 1, 65536, "hidden width of the feed-forward block"), c.d_ff);
+    visit(Int("max_len", "maxLen", 1, 4096, "longest sequence the model takes, in tokens"), c.max_len);
+    visit(Choice("pos", "pos", kPosKindNames, "how positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none"), c.pos);
+    visit(Choice("norm", "norm", kNormKindNames, "LayerNorm (mean and variance) or RMSNorm (root mean square only)"), c.norm);
+    visit(Choice("norm_placement", "normPlacement", kNormPlacementNames, "norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout)"), c.norm_placement);
+    visit(Real("norm_eps", "normEps", 0, 1, "added to the variance inside the norm").open_min().open_max(), c.norm_eps);
+    visit(Choice("ffn", "ffn", kFfnKindNames, "feed-forward activation: GELU, ReLU (the 2017 paper) or the gated SwiGLU"), c.ffn);
+    visit(Int("window", "window", 0, 4096, "sliding-window width of local layers; 0 = full attention"), c.window);
+    visit(Int("global_tokens", "globalTokens", 0, 4096, "leading positions that attend and are attended everywhere (with a window)"), c.global_tokens);
+    visit(Text("layer_pattern", "layerPattern", "LG", 64, "local (L) or global (G) attention per layer, repeated; empty = every layer local when there is a window"), c.layer_pattern);
+    visit(Real("dropout", "dropout", 0, 1, "dropout rate on embeddings, attention and feed-forward outputs (training only)").open_max(), c.dropout);
+    visit(Flag("tie_embeddings", "tieEmbeddings", "the output layer reuses the token embedding matrix"), c.tie_embeddings);
+    visit(Flag("bias", "bias", "biases in the attention and feed-forward linears"), c.bias);
+    visit(Choice("head", "head", kHeadKindNames, "output: next token (lm), masked tokens (mlm), a class from <CLS> (cls) or the mean (mean), a class per token (token)"), c.head);
+    visit(Int("n_classes", "nClasses", 2, 4096, "classes of the cls, mean and token heads"), c.n_classes);
+  }
 
   int kv_heads() const { return n_kv_heads == 0 ? n_heads : n_kv_heads; }
   int head_dim() const { return d_model / n_heads; }
@@ -63,10 +100,11 @@ struct ModelConfig {
   void validate() const;
   std::int64_t parameter_count() const;
 
-  json::Value to_json() const;
+  // Every field, with n_kv_heads written out (never 0), keys per `naming`.
+  json::Value to_json(schema::Naming naming = schema::Naming::Snake) const;
   // Reads the fields present in `value` over the defaults; unknown keys and wrong types are
   // errors that list the allowed keys. Does not validate().
-  static ModelConfig from_json(const json::Value& value);
+  static ModelConfig from_json(const json::Value& value, schema::Naming naming = schema::Naming::Snake);
 };
 
 // Parameters plus their gradients and two Adam moments must fit in this many bytes.

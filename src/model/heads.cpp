@@ -1,6 +1,6 @@
 // The output layer: logits over the vocabulary (lm, mlm; optionally tied to the embedding), per
-// sequence classes from the <CLS> position or the mean of non-<PAD> positions, or per-token
-// classes — forward and backward side by side.
+// sequence classes from the <CLS> position or the mean of the positions that are not padding
+// (the batch's pad_id), or per-token classes — forward and backward side by side.
 #include <cstring>
 
 #include "core/error.h"
@@ -11,10 +11,6 @@
 namespace tp {
 
 using kernels::Trans;
-
-namespace {
-constexpr int kPadId = 2;
-}
 
 void Transformer::output_logits(const float* hidden, int rows, float* logits) const {
   const ModelConfig& c = config_;
@@ -27,7 +23,7 @@ void Transformer::output_logits(const float* hidden, int rows, float* logits) co
   }
 }
 
-void Transformer::head_forward(const float* hidden, int B, int T, const int* ids, Trace* trace) {
+void Transformer::head_forward(const float* hidden, int B, int T, const int* ids, int pad_id, Trace* trace) {
   ProfileScope scope(ProfileKind::Head, false);
   const ModelConfig& c = config_;
   const int D = c.d_model, out = c.output_size();
@@ -43,7 +39,7 @@ void Transformer::head_forward(const float* hidden, int B, int T, const int* ids
       std::fill(p, p + D, 0.0f);
       int count = 0;
       for (int t = 0; t < T; ++t) {
-        if (ids[b * T + t] == kPadId) continue;
+        if (ids[b * T + t] == pad_id) continue;
         kernels::axpy(1.0f, h + static_cast<std::size_t>(t) * D, p, D);
         ++count;
       }
@@ -61,7 +57,7 @@ void Transformer::head_forward(const float* hidden, int B, int T, const int* ids
   if (trace) trace->record("logits", {logit_rows_ / B, out}, logits_);
 }
 
-void Transformer::head_backward(const float* hidden, int B, int T, const int* ids, float* dhidden) {
+void Transformer::head_backward(const float* hidden, int B, int T, const int* ids, int pad_id, float* dhidden) {
   ProfileScope scope(ProfileKind::Head, true);
   const ModelConfig& c = config_;
   const int D = c.d_model, out = c.output_size();
@@ -87,10 +83,10 @@ void Transformer::head_backward(const float* hidden, int B, int T, const int* id
       continue;
     }
     int count = 0;
-    for (int t = 0; t < T; ++t) count += ids[b * T + t] != kPadId;
+    for (int t = 0; t < T; ++t) count += ids[b * T + t] != pad_id;
     if (count == 0) continue;
     for (int t = 0; t < T; ++t) {
-      if (ids[b * T + t] != kPadId) kernels::scale(g, 1.0f / count, dh + static_cast<std::size_t>(t) * D, D);
+      if (ids[b * T + t] != pad_id) kernels::scale(g, 1.0f / count, dh + static_cast<std::size_t>(t) * D, D);
     }
   }
 }

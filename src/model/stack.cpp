@@ -1,109 +1,44 @@
-// One stack (encoder or decoder) of residual sublayers, forward and backward side by side.
-//
-// Every sublayer is the same shape — a function f (self-attention, cross-attention or the
-// feed-forward block) wrapped in a residual connection and a norm:
-//   pre-norm:  out = in + drop(f(norm(in)))
-//   post-norm: out = norm(in + drop(f(in)))
-// so sublayer_forward/sublayer_backward implement that once and take f as a callable.
+// One stack (encoder or decoder) of residual sublayers (model/sublayer.h), forward and backward
+// side by side: the backward is the forward read bottom-up.
 #include <cstring>
 #include <string>
 
 #include "core/error.h"
 #include "core/profiler.h"
 #include "kernels/kernels.h"
+#include "model/sublayer.h"
 #include "model/transformer.h"
 #include "nn/dropout.h"
 
 namespace tp {
 
-namespace {
-
-struct SublayerContext {
-  bool pre = true;
-  int N = 0, D = 0;
-  float dropout = 0.0f;
-  bool train = false;
-  const nn::Norm* norm = nullptr;
-  ParameterSet* params = nullptr;
-  Arena* arena = nullptr;
-  Rng* rng = nullptr;
-};
-
-// f(f_in, f_out): f_out [N, D] from f_in [N, D].
-template <typename F>
-void sublayer_forward(const SublayerContext& c, const float* in, SublayerActs& a, Trace* trace,
-                      const std::string& norm_name, const std::string& add_name, F f) {
-  const std::size_t size = static_cast<std::size_t>(c.N) * c.D;
-  Arena& arena = *c.arena;
-  a.in = in;
-  a.mean = arena.alloc(c.N);
-  a.rstd = arena.alloc(c.N);
-  a.f_out = arena.alloc(size);
-  a.out = arena.alloc(size);
-  const bool drop = c.train && c.dropout > 0.0f;
-  a.drop_mask = drop ? arena.alloc(size) : nullptr;
-  if (c.pre) {
-    a.normed = arena.alloc(size);
-    c.norm->forward(*c.params, in, a.normed, a.mean, a.rstd, c.N);
-    if (trace) trace->record(norm_name, {c.N, c.D}, a.normed);  // before f's own entries
-    f(a.normed, a.f_out);
-    ProfileScope scope(ProfileKind::Residual, false);
-    if (drop) nn::dropout_forward(a.f_out, a.drop_mask, static_cast<int>(size), c.dropout, *c.rng);
-    kernels::add(in, a.f_out, a.out, static_cast<int>(size));
-    if (trace) trace->record(add_name, {c.N, c.D}, a.out);
-  } else {
-    f(in, a.f_out);
-    a.sum = arena.alloc(size);
-    {
-      ProfileScope scope(ProfileKind::Residual, false);
-      if (drop) nn::dropout_forward(a.f_out, a.drop_mask, static_cast<int>(size), c.dropout, *c.rng);
-      kernels::add(in, a.f_out, a.sum, static_cast<int>(size));
-    }
-    c.norm->forward(*c.params, a.sum, a.out, a.mean, a.rstd, c.N);
-    if (trace) {
-      trace->record(add_name, {c.N, c.D}, a.sum);
-      trace->record(norm_name, {c.N, c.D}, a.out);
-    }
-  }
+SublayerContext Transformer::sublayer_context(int rows, bool train, Arena& arena) {
+  SublayerContext c;
+  c.pre = config_.norm_placement == NormPlacement::Pre;
+  c.N = rows;
+  c.D = config_.d_model;
+  c.dropout = config_.dropout;
+  c.train = train;
+  c.params = &params_;
+  c.arena = &arena;
+  c.rng = &dropout_rng_;
+  return c;
 }
 
-// Returns d_in [N, D] given d_out. fb(f_in, d_f_out, d_f_in, accumulate) is f's backward.
-// Pre-norm accumulates d_in into d_out's own buffer (the caller is done with it), and without
-// dropout hands d_out to f's backward as it is: the residual path costs no copy.
-template <typename FB>
-float* sublayer_backward(const SublayerContext& c, const SublayerActs& a, float* d_out, FB fb) {
-  const int size = c.N * c.D;
-  Arena& arena = *c.arena;
-  if (c.pre) {
-    const float* d_f = d_out;
-    if (a.drop_mask) {
-      ProfileScope scope(ProfileKind::Residual, true);
-      float* masked = arena.alloc(size);
-      std::memcpy(masked, d_out, sizeof(float) * size);
-      nn::dropout_backward(masked, a.drop_mask, size, c.dropout);
-      d_f = masked;
-    }
-    float* d_normed = arena.alloc(size);
-    fb(a.normed, d_f, d_normed, false);
-    c.norm->backward(*c.params, a.in, a.mean, a.rstd, d_normed, d_out, c.N, true);  // d_in = d_out + ...
-    return d_out;
+nn::MaskSpec Transformer::self_mask(const LayerModules& m, bool causal, const int* ids, int pad_id) const {
+  nn::MaskSpec mask;
+  mask.causal = causal;
+  mask.key_ids = ids;
+  mask.pad_id = pad_id;
+  if (m.local) {
+    mask.window = config_.window;
+    mask.global_tokens = config_.global_tokens;
   }
-  float* d_in = arena.alloc(size);
-  float* d_f = arena.alloc(size);
-  c.norm->backward(*c.params, a.sum, a.mean, a.rstd, d_out, d_in, c.N, false);  // d_in = d_sum
-  {
-    ProfileScope scope(ProfileKind::Residual, true);
-    std::memcpy(d_f, d_in, sizeof(float) * size);
-    if (a.drop_mask) nn::dropout_backward(d_f, a.drop_mask, size, c.dropout);
-  }
-  fb(a.in, d_f, d_in, true);
-  return d_in;
+  return mask;
 }
-
-}  // namespace
 
 void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids,
-                            int S, bool train, StackActs& acts, Trace* trace) {
+                            int S, int pad_id, bool train, StackActs& acts, Trace* trace) {
   const int D = config_.d_model, N = B * T;
   const std::size_t size = static_cast<std::size_t>(N) * D;
   const std::string stack = encoder ? "enc" : "dec";
@@ -128,16 +63,7 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
     nn::dropout_forward(acts.x0, acts.emb_drop, static_cast<int>(size), config_.dropout, dropout_rng_);
   }
 
-  SublayerContext c;
-  c.pre = config_.norm_placement == NormPlacement::Pre;
-  c.N = N;
-  c.D = D;
-  c.dropout = config_.dropout;
-  c.train = train;
-  c.params = &params_;
-  c.arena = &arena_;
-  c.rng = &dropout_rng_;
-
+  SublayerContext c = sublayer_context(N, train, arena_);
   acts.layers.resize(layers.size());
   const float* x = acts.x0;
   for (std::size_t l = 0; l < layers.size(); ++l) {
@@ -148,22 +74,17 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
     const auto name = [&](const char* suffix) { return trace ? p + suffix : std::string(); };
     Trace* tr = trace;
 
-    nn::MaskSpec self_mask;
-    self_mask.causal = !encoder;
-    self_mask.key_ids = ids;
-    if (m.local) {
-      self_mask.window = config_.window;
-      self_mask.global_tokens = config_.global_tokens;
-    }
+    const nn::MaskSpec mask = self_mask(m, !encoder, ids, pad_id);
     c.norm = &m.norm1;
     sublayer_forward(c, x, la.self, tr, name(".norm1"), name(".add1"), [&](const float* in, float* out) {
-      m.self_attn.forward(params_, in, in, B, T, T, self_mask, out, arena_, la.self_saved, tr, name(".self_attn"));
+      m.self_attn.forward(params_, in, in, B, T, T, mask, out, arena_, la.self_saved, tr, name(".self_attn"));
     });
     x = la.self.out;
 
     if (m.has_cross) {
       nn::MaskSpec cross_mask;
       cross_mask.key_ids = src_ids;
+      cross_mask.pad_id = pad_id;
       c.norm = &m.norm2;
       sublayer_forward(c, x, la.cross, tr, name(".norm2"), name(".add2"), [&](const float* in, float* out) {
         m.cross_attn.forward(params_, in, enc_out, B, T, S, cross_mask, out, arena_, la.cross_saved, tr, name(".cross_attn"));
@@ -198,20 +119,11 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
   }
 }
 
-void Transformer::backward_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids,
-                                 int S, StackActs& acts, float* dout, float* d_enc_out) {
-  (void)src_ids;
+void Transformer::backward_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, int S,
+                                 StackActs& acts, float* dout, float* d_enc_out) {
   const int D = config_.d_model, N = B * T;
   std::vector<LayerModules>& layers = encoder ? enc_layers_ : dec_layers_;
-  SublayerContext c;
-  c.pre = config_.norm_placement == NormPlacement::Pre;
-  c.N = N;
-  c.D = D;
-  c.dropout = config_.dropout;
-  c.train = true;
-  c.params = &params_;
-  c.arena = &arena_;
-  c.rng = &dropout_rng_;
+  SublayerContext c = sublayer_context(N, true, arena_);
 
   float* d = dout;
   if (c.pre) {

@@ -22,28 +22,30 @@ Transformer::Transformer(const ModelConfig& config, std::uint64_t seed)
 void Transformer::build() {
   const ModelConfig& c = config_;
   if (c.pos == PosKind::Rope) rope_table_ = std::make_unique<nn::RopeTable>(nn::RopeTable::create(c.max_len, c.head_dim()));
-  embedding_ = nn::Embedding::create(params_, c);
+  embedding_ = nn::Embedding::create(params_, c.vocab_size, c.d_model, c.pos, c.max_len);
+  const nn::AttentionShape shape{c.d_model, c.n_heads, c.kv_heads(), c.bias};
+  const auto norm = [&](const std::string& name) { return nn::Norm::create(params_, name, c.norm, c.d_model, c.norm_eps); };
   auto make_stack = [&](const std::string& prefix, bool cross, std::vector<LayerModules>& layers, nn::Norm& final_norm) {
     for (int l = 0; l < c.n_layers; ++l) {
       const std::string p = prefix + "." + std::to_string(l);
       LayerModules m;
       m.has_cross = cross;
       m.local = c.layer_is_local(l);
-      m.self_attn = nn::Attention::create(params_, p + ".self_attn", c, true, rope_table_.get());
-      m.norm1 = nn::Norm::create(params_, p + ".norm1", c);
+      m.self_attn = nn::Attention::create(params_, p + ".self_attn", shape, true, c.pos, rope_table_.get());
+      m.norm1 = norm(p + ".norm1");
       if (cross) {
-        m.cross_attn = nn::Attention::create(params_, p + ".cross_attn", c, false, nullptr);
-        m.norm2 = nn::Norm::create(params_, p + ".norm2", c);
+        m.cross_attn = nn::Attention::create(params_, p + ".cross_attn", shape, false, c.pos, nullptr);
+        m.norm2 = norm(p + ".norm2");
       }
-      m.ffn = nn::FeedForward::create(params_, p + ".ffn", c);
+      m.ffn = nn::FeedForward::create(params_, p + ".ffn", c.ffn, c.d_model, c.d_ff, c.bias);
       if (cross) {
-        m.norm3 = nn::Norm::create(params_, p + ".norm3", c);
+        m.norm3 = norm(p + ".norm3");
       } else {
-        m.norm2 = nn::Norm::create(params_, p + ".norm2", c);
+        m.norm2 = norm(p + ".norm2");
       }
       layers.push_back(m);
     }
-    if (c.norm_placement == NormPlacement::Pre) final_norm = nn::Norm::create(params_, prefix + ".final_norm", c);
+    if (c.norm_placement == NormPlacement::Pre) final_norm = norm(prefix + ".final_norm");
   };
   if (c.has_encoder()) make_stack("enc", false, enc_layers_, enc_final_norm_);
   if (c.has_decoder()) make_stack("dec", c.arch == Arch::EncoderDecoder, dec_layers_, dec_final_norm_);
@@ -101,12 +103,12 @@ StepStats Transformer::forward(const Batch& batch, bool train, Trace* trace, flo
   TP_CHECK(B >= 1, "a batch needs at least one sequence, got ", B);
   if (c.has_encoder()) {
     TP_CHECK(batch.src_len >= 1 && batch.src_len <= c.max_len, "source length ", batch.src_len,
-             " is out of range; allowed: 1 .. max_len (", c.max_len, ")");
+             " is out of range; allowed: 1 .. ", schema::name_of(c, c.max_len), " (", c.max_len, ")");
     check_ids(batch.src, static_cast<std::size_t>(B) * batch.src_len, "src");
   }
   if (c.has_decoder()) {
     TP_CHECK(batch.tgt_len >= 1 && batch.tgt_len <= c.max_len, "target length ", batch.tgt_len,
-             " is out of range; allowed: 1 .. max_len (", c.max_len, ")");
+             " is out of range; allowed: 1 .. ", schema::name_of(c, c.max_len), " (", c.max_len, ")");
     check_ids(batch.tgt_in, static_cast<std::size_t>(B) * batch.tgt_len, "tgt_in");
   }
   TP_CHECK(label_smoothing >= 0.0f && label_smoothing < 1.0f, "label_smoothing = ", label_smoothing,
@@ -129,7 +131,7 @@ StepStats Transformer::forward(const Batch& batch, bool train, Trace* trace, flo
   int T = 0;
   const int* ids = nullptr;
   if (c.has_encoder()) {
-    run_stack(true, batch_.src.data(), B, batch_.src_len, nullptr, nullptr, 0, train, enc_acts_, trace);
+    run_stack(true, batch_.src.data(), B, batch_.src_len, nullptr, nullptr, 0, batch_.pad_id, train, enc_acts_, trace);
     hidden = enc_acts_.out;
     T = batch_.src_len;
     ids = batch_.src.data();
@@ -137,12 +139,12 @@ StepStats Transformer::forward(const Batch& batch, bool train, Trace* trace, flo
   if (c.has_decoder()) {
     const bool cross = c.arch == Arch::EncoderDecoder;
     run_stack(false, batch_.tgt_in.data(), B, batch_.tgt_len, cross ? enc_acts_.out : nullptr,
-              cross ? batch_.src.data() : nullptr, cross ? batch_.src_len : 0, train, dec_acts_, trace);
+              cross ? batch_.src.data() : nullptr, cross ? batch_.src_len : 0, batch_.pad_id, train, dec_acts_, trace);
     hidden = dec_acts_.out;
     T = batch_.tgt_len;
     ids = batch_.tgt_in.data();
   }
-  head_forward(hidden, B, T, ids, trace);
+  head_forward(hidden, B, T, ids, batch_.pad_id, trace);
 
   StepStats stats;
   if (with_targets) {
@@ -172,29 +174,24 @@ void Transformer::backward() {
   const int* ids = c.has_decoder() ? batch_.tgt_in.data() : batch_.src.data();
   const float* hidden = c.has_decoder() ? dec_acts_.out : enc_acts_.out;
   float* dhidden = arena_.alloc(static_cast<std::size_t>(B) * T * D);
-  head_backward(hidden, B, T, ids, dhidden);
+  head_backward(hidden, B, T, ids, batch_.pad_id, dhidden);
   if (c.arch == Arch::EncoderDecoder) {
     float* d_enc = arena_.zeros(static_cast<std::size_t>(B) * batch_.src_len * D);
-    backward_stack(false, batch_.tgt_in.data(), B, batch_.tgt_len, enc_acts_.out, batch_.src.data(), batch_.src_len,
-                   dec_acts_, dhidden, d_enc);
-    backward_stack(true, batch_.src.data(), B, batch_.src_len, nullptr, nullptr, 0, enc_acts_, d_enc, nullptr);
+    backward_stack(false, batch_.tgt_in.data(), B, batch_.tgt_len, enc_acts_.out, batch_.src_len, dec_acts_, dhidden,
+                   d_enc);
+    backward_stack(true, batch_.src.data(), B, batch_.src_len, nullptr, 0, enc_acts_, d_enc, nullptr);
   } else {
-    backward_stack(!c.has_decoder(), ids, B, T, nullptr, nullptr, 0, c.has_decoder() ? dec_acts_ : enc_acts_, dhidden,
-                   nullptr);
+    backward_stack(!c.has_decoder(), ids, B, T, nullptr, 0, c.has_decoder() ? dec_acts_ : enc_acts_, dhidden, nullptr);
   }
 }
 
-const nn::Norm* Transformer::decoder_final_norm() const {
-  return config_.norm_placement == NormPlacement::Pre && config_.has_decoder() ? &dec_final_norm_ : nullptr;
-}
-
-void Transformer::encode(const int* src, int B, int S, float* enc_out) {
+void Transformer::encode(const int* src, int B, int S, int pad_id, float* enc_out) {
   TP_CHECK(config_.has_encoder(), "encode() needs a model with an encoder; this one is ", to_string(config_.arch));
-  TP_CHECK(S >= 1 && S <= config_.max_len, "source length ", S, " is out of range; allowed: 1 .. max_len (",
-           config_.max_len, ")");
+  TP_CHECK(S >= 1 && S <= config_.max_len, "source length ", S, " is out of range; allowed: 1 .. ",
+           schema::name_of(config_, config_.max_len), " (", config_.max_len, ")");
   arena_.reset();
   trained_forward_ = false;
-  run_stack(true, src, B, S, nullptr, nullptr, 0, false, enc_acts_, nullptr);
+  run_stack(true, src, B, S, nullptr, nullptr, 0, pad_id, false, enc_acts_, nullptr);
   std::copy(enc_acts_.out, enc_acts_.out + static_cast<std::size_t>(B) * S * config_.d_model, enc_out);
 }
 

@@ -3,8 +3,9 @@
 // A model is its config, a ParameterSet (one slab per kind of state) and an activation arena.
 // forward() runs a Batch and keeps what backward() needs; backward() reads the same buffers
 // bottom-up and accumulates gradients into the parameter slab. After the first step of a given
-// batch shape neither allocates. Generation uses encode()/decode() with a KV cache
-// (src/generate); the trace (model/trace.h) is filled when a Trace* is passed.
+// batch shape neither allocates. Generation (src/generate) runs start_decoding()/decode(): the
+// same layers and sublayers as forward(), against a KV cache; the trace (core/trace.h) is filled
+// when a Trace* is passed.
 #pragma once
 
 #include <cstdint>
@@ -14,10 +15,11 @@
 
 #include "core/arena.h"
 #include "core/rng.h"
+#include "core/params.h"
+#include "core/trace.h"
 #include "model/batch.h"
 #include "model/config.h"
-#include "model/params.h"
-#include "model/trace.h"
+#include "model/kv_cache.h"
 #include "nn/attention.h"
 #include "nn/embedding.h"
 #include "nn/feed_forward.h"
@@ -69,6 +71,8 @@ struct StackActs {
   float* out = nullptr;         // [N, D] stack output
 };
 
+struct SublayerContext;  // model/sublayer.h
+
 class Transformer {
  public:
   // Validates the config (tp::Error on a bad one), registers and initialises the parameters.
@@ -100,14 +104,16 @@ class Transformer {
   // Bytes of activation memory currently reserved.
   std::size_t activation_bytes() const { return arena_.capacity() * sizeof(float); }
 
-  // Building blocks for generation (src/generate): the encoder over a source batch (ids
-  // [B, S]) into enc_out [B, S, D], and the output head applied to final hidden states.
-  void encode(const int* src, int B, int S, float* enc_out);
-  const nn::Embedding& embedding() const { return embedding_; }
-  const std::vector<LayerModules>& decoder_layers() const { return dec_layers_; }
-  const nn::Norm* decoder_final_norm() const;
-  void output_logits(const float* hidden, int rows, float* logits) const;
-  Arena& scratch() { return scratch_; }
+  // Generation. A cache sized for this model; for an encoder-decoder model `source` is encoded
+  // once here and every layer's cross-attention keys and values computed from it. Keys equal to
+  // pad_id (the tokenizer's <PAD>, or -1) are masked, as in forward().
+  KvCache start_decoding(const std::vector<int>& source, int pad_id);
+  // Runs tokens[0..n) at positions cache.next_position.. through the decoder, appending their
+  // keys and values to the cache, and writes the logits of the last one to `logits` [output_size].
+  void decode(KvCache& cache, const int* tokens, int n, float* logits);
+
+  // The encoder over a source batch (ids [B, S]) into enc_out [B, S, D].
+  void encode(const int* src, int B, int S, int pad_id, float* enc_out);
 
  private:
   ModelConfig config_;
@@ -134,12 +140,15 @@ class Transformer {
   std::vector<int> row_targets_;
 
   void build();
+  SublayerContext sublayer_context(int rows, bool train, Arena& arena);
+  nn::MaskSpec self_mask(const LayerModules& layer, bool causal, const int* ids, int pad_id) const;
   void run_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids, int S,
-                 bool train, StackActs& acts, Trace* trace);
-  void backward_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids, int S,
-                      StackActs& acts, float* dout, float* d_enc_out);
-  void head_forward(const float* hidden, int B, int T, const int* ids, Trace* trace);
-  void head_backward(const float* hidden, int B, int T, const int* ids, float* dhidden);
+                 int pad_id, bool train, StackActs& acts, Trace* trace);
+  void backward_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, int S, StackActs& acts,
+                      float* dout, float* d_enc_out);
+  void head_forward(const float* hidden, int B, int T, const int* ids, int pad_id, Trace* trace);
+  void head_backward(const float* hidden, int B, int T, const int* ids, int pad_id, float* dhidden);
+  void output_logits(const float* hidden, int rows, float* logits) const;
 };
 
 }  // namespace tp

@@ -1,6 +1,7 @@
 // Attention forward/backward; see attention.h for shapes and docs/MODEL.md for the math.
 #include "nn/attention.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -14,8 +15,6 @@ using kernels::Trans;
 
 namespace {
 
-constexpr int kPadId = 2;  // <PAD>
-
 bool allowed(const MaskSpec& m, int t, int u) {
   if (m.causal && u > t) return false;
   if (m.window > 0 && std::abs(t - u) >= m.window && t >= m.global_tokens && u >= m.global_tokens) return false;
@@ -25,14 +24,14 @@ bool allowed(const MaskSpec& m, int t, int u) {
 // The additive mask [T, S] for batch row b and head h: 0 / ALiBi bias where allowed, −inf where not.
 void build_mask(const MaskSpec& m, const AttentionDims& d, int b, int h, float* out) {
   const float neg_inf = -std::numeric_limits<float>::infinity();
-  const int* ids = m.key_ids ? m.key_ids + static_cast<long>(b) * d.S : nullptr;
+  const int* ids = m.key_ids && m.pad_id >= 0 ? m.key_ids + static_cast<long>(b) * d.S : nullptr;
   const float slope = m.alibi ? m.alibi[h] : 0.0f;
   for (int t = 0; t < d.T; ++t) {
     const int tq = m.query_pos0 + t;
     float* row = out + static_cast<long>(t) * d.S;
     for (int u = 0; u < d.S; ++u) {
       const int uk = m.key_pos ? m.key_pos[u] : u;
-      if ((ids && ids[u] == kPadId) || !allowed(m, tq, uk)) {
+      if ((ids && ids[u] == m.pad_id) || !allowed(m, tq, uk)) {
         row[u] = neg_inf;
       } else {
         row[u] = m.alibi ? -slope * static_cast<float>(std::abs(tq - uk)) : 0.0f;
@@ -44,12 +43,12 @@ void build_mask(const MaskSpec& m, const AttentionDims& d, int b, int h, float* 
 // The key-padding row [S] of batch row b (0, or −inf at <PAD> keys), shared by every query row;
 // null when no key of the row is <PAD>.
 const float* padding_row(const MaskSpec& m, const AttentionDims& d, int b, float* out) {
-  if (!m.key_ids) return nullptr;
+  if (!m.key_ids || m.pad_id < 0) return nullptr;
   const int* ids = m.key_ids + static_cast<long>(b) * d.S;
   bool any = false;
   for (int u = 0; u < d.S; ++u) {
-    out[u] = ids[u] == kPadId ? -std::numeric_limits<float>::infinity() : 0.0f;
-    any = any || ids[u] == kPadId;
+    out[u] = ids[u] == m.pad_id ? -std::numeric_limits<float>::infinity() : 0.0f;
+    any = any || ids[u] == m.pad_id;
   }
   return any ? out : nullptr;
 }
@@ -89,7 +88,7 @@ void attend(const float* q, const float* k, const float* v, const AttentionDims&
   float* mask_buf = arena.alloc(plan.full_mask ? static_cast<std::size_t>(d.T) * d.S : d.S);
   // A full mask serves every head unless ALiBi makes it per head, and every batch row unless
   // padding makes it per row.
-  const bool per_head = mask.alibi != nullptr, per_row = mask.key_ids != nullptr;
+  const bool per_head = mask.alibi != nullptr, per_row = mask.key_ids != nullptr && mask.pad_id >= 0;
   bool mask_ready = false;
   const float* row_mask = nullptr;
   // The trace shows the raw scores everywhere, so it computes the whole Q·Kᵀ.
@@ -163,23 +162,53 @@ void attend_backward(const float* q, const float* k, const float* v, const float
   }
 }
 
-Attention Attention::create(ParameterSet& params, const std::string& name, const ModelConfig& config, bool self,
-                            const RopeTable* rope_table) {
+Attention Attention::create(ParameterSet& params, const std::string& name, const AttentionShape& shape, bool self,
+                            PosKind pos, const RopeTable* rope_table) {
   Attention a;
-  a.d_model = config.d_model;
-  a.n_heads = config.n_heads;
-  a.n_kv_heads = config.kv_heads();
-  a.head_dim = config.head_dim();
+  a.d_model = shape.d_model;
+  a.n_heads = shape.n_heads;
+  a.n_kv_heads = shape.n_kv_heads;
+  a.head_dim = shape.d_model / shape.n_heads;
   a.self = self;
-  a.rope = self && config.pos == PosKind::Rope;
-  a.rope_table = rope_table;
+  a.rope = self && pos == PosKind::Rope;
+  a.rope_table = a.rope ? rope_table : nullptr;
   const int qd = a.n_heads * a.head_dim, kvd = a.n_kv_heads * a.head_dim;
-  a.q = Linear::create(params, name + ".q", config.d_model, qd, config.bias);
-  a.k = Linear::create(params, name + ".k", config.d_model, kvd, config.bias);
-  a.v = Linear::create(params, name + ".v", config.d_model, kvd, config.bias);
-  a.o = Linear::create(params, name + ".o", qd, config.d_model, config.bias);
-  if (self && config.pos == PosKind::Alibi) a.alibi = alibi_slopes(config.n_heads);
+  a.q = Linear::create(params, name + ".q", shape.d_model, qd, shape.bias);
+  a.k = Linear::create(params, name + ".k", shape.d_model, kvd, shape.bias);
+  a.v = Linear::create(params, name + ".v", shape.d_model, kvd, shape.bias);
+  a.o = Linear::create(params, name + ".o", qd, shape.d_model, shape.bias);
+  if (self && pos == PosKind::Alibi) a.alibi = alibi_slopes(shape.n_heads);
   return a;
+}
+
+void Attention::project_q(const ParameterSet& params, const float* x, int n, const int* positions, float* out) const {
+  q.forward(params, x, out, n);
+  if (rope) rope_forward(out, n, n_heads, head_dim, positions, *rope_table);
+}
+
+void Attention::project_kv(const ParameterSet& params, const float* m, int n, const int* positions, float* k_out,
+                           float* v_out) const {
+  k.forward(params, m, k_out, n);
+  v.forward(params, m, v_out, n);
+  if (rope) rope_forward(k_out, n, n_kv_heads, head_dim, positions, *rope_table);
+}
+
+void Attention::attend_out(const ParameterSet& params, const float* q_rows, const float* k_rows, const float* v_rows,
+                           const AttentionDims& dims, MaskSpec mask, float* probs, float* concat, float* out, Arena& arena,
+                           Trace* trace, const std::string& prefix) const {
+  if (!alibi.empty()) mask.alibi = alibi.data();
+  {
+    ProfileScope scope(ProfileKind::AttentionCore, false);
+    attend(q_rows, k_rows, v_rows, dims, mask, probs, concat, arena, trace, prefix);
+  }
+  {
+    ProfileScope scope(ProfileKind::AttentionProj, false);
+    o.forward(params, concat, out, dims.B * dims.T);
+  }
+  if (trace) {
+    trace->record(prefix + ".concat", {dims.T, n_heads * head_dim}, concat);
+    trace->record(prefix + ".out", {dims.T, d_model}, out);
+  }
 }
 
 void Attention::forward(const ParameterSet& params, const float* x, const float* m, int B, int T, int S, MaskSpec mask,
@@ -192,9 +221,6 @@ void Attention::forward(const ParameterSet& params, const float* x, const float*
   saved.concat = arena.alloc(static_cast<std::size_t>(B) * T * HD);
   {
     ProfileScope scope(ProfileKind::AttentionProj, false);
-    q.forward(params, x, saved.q, B * T);
-    k.forward(params, m, saved.k, B * S);
-    v.forward(params, m, saved.v, B * S);
     if (rope) {
       saved.q_positions.resize(static_cast<std::size_t>(B) * T);
       saved.k_positions.resize(static_cast<std::size_t>(B) * S);
@@ -202,30 +228,19 @@ void Attention::forward(const ParameterSet& params, const float* x, const float*
         for (int t = 0; t < T; ++t) saved.q_positions[b * T + t] = mask.query_pos0 + t;
         for (int u = 0; u < S; ++u) saved.k_positions[b * S + u] = mask.key_pos ? mask.key_pos[u] : u;
       }
-      rope_forward(saved.q, B * T, n_heads, head_dim, saved.q_positions.data(), *rope_table);
-      rope_forward(saved.k, B * S, n_kv_heads, head_dim, saved.k_positions.data(), *rope_table);
     }
+    project_q(params, x, B * T, saved.q_positions.data(), saved.q);
+    project_kv(params, m, B * S, saved.k_positions.data(), saved.k, saved.v);
   }
-  if (!alibi.empty()) mask.alibi = alibi.data();
   saved.mask = mask;
+  if (!alibi.empty()) saved.mask.alibi = alibi.data();
   if (trace) {
     trace->record(prefix + ".q", {T, HD}, saved.q);
     trace->record(prefix + ".k", {S, GD}, saved.k);
     trace->record(prefix + ".v", {S, GD}, saved.v);
   }
   const AttentionDims dims{B, T, S, n_heads, n_kv_heads, head_dim, 0};
-  {
-    ProfileScope scope(ProfileKind::AttentionCore, false);
-    attend(saved.q, saved.k, saved.v, dims, mask, saved.probs, saved.concat, arena, trace, prefix);
-  }
-  {
-    ProfileScope scope(ProfileKind::AttentionProj, false);
-    o.forward(params, saved.concat, out, B * T);
-  }
-  if (trace) {
-    trace->record(prefix + ".concat", {T, HD}, saved.concat);
-    trace->record(prefix + ".out", {T, d_model}, out);
-  }
+  attend_out(params, saved.q, saved.k, saved.v, dims, mask, saved.probs, saved.concat, out, arena, trace, prefix);
 }
 
 void Attention::backward(ParameterSet& params, const float* x, const float* m, int B, int T, int S,
@@ -255,6 +270,44 @@ void Attention::backward(ParameterSet& params, const float* x, const float* m, i
   const bool acc_m = (dm == dx) ? true : accumulate_dm;
   k.backward(params, m, dk, dm, B * S, acc_m);
   v.backward(params, m, dv, dm, B * S, true);
+}
+
+void Attention::forward_cached(const ParameterSet& params, const float* x, int n, int pos0, const int* tokens,
+                               KvRows& cache, MaskSpec mask, float* out, Arena& arena) const {
+  const int HD = n_heads * head_dim, GD = n_kv_heads * head_dim;
+  int* positions = arena.alloc_ints(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) positions[i] = pos0 + i;
+  float* q_rows = arena.alloc(static_cast<std::size_t>(n) * HD);
+  float* k_rows = arena.alloc(static_cast<std::size_t>(n) * GD);
+  float* v_rows = arena.alloc(static_cast<std::size_t>(n) * GD);
+  project_q(params, x, n, positions, q_rows);
+  project_kv(params, x, n, positions, k_rows, v_rows);
+  for (int i = 0; i < n; ++i) {  // each new row into its cache slot (the ring may wrap)
+    const int row = cache.row_for(pos0 + i);
+    cache.positions[row] = pos0 + i;
+    cache.tokens[row] = tokens[i];
+    std::copy(k_rows + static_cast<std::size_t>(i) * GD, k_rows + static_cast<std::size_t>(i + 1) * GD,
+              cache.k.begin() + static_cast<std::ptrdiff_t>(row) * GD);
+    std::copy(v_rows + static_cast<std::size_t>(i) * GD, v_rows + static_cast<std::size_t>(i + 1) * GD,
+              cache.v.begin() + static_cast<std::ptrdiff_t>(row) * GD);
+  }
+  mask.query_pos0 = pos0;
+  mask.key_pos = cache.positions.data();
+  mask.key_ids = cache.tokens.data();
+  const AttentionDims dims{1, n, cache.used, n_heads, n_kv_heads, head_dim, cache.capacity};
+  float* probs = arena.alloc(static_cast<std::size_t>(n_heads) * n * cache.used);
+  float* concat = arena.alloc(static_cast<std::size_t>(n) * HD);
+  attend_out(params, q_rows, cache.k.data(), cache.v.data(), dims, mask, probs, concat, out, arena, nullptr, "");
+}
+
+void Attention::forward_cross_cached(const ParameterSet& params, const float* x, int n, const float* k_rows,
+                                     const float* v_rows, int S, MaskSpec mask, float* out, Arena& arena) const {
+  float* q_rows = arena.alloc(static_cast<std::size_t>(n) * n_heads * head_dim);
+  project_q(params, x, n, nullptr, q_rows);
+  const AttentionDims dims{1, n, S, n_heads, n_kv_heads, head_dim, 0};
+  float* probs = arena.alloc(static_cast<std::size_t>(n_heads) * n * S);
+  float* concat = arena.alloc(static_cast<std::size_t>(n) * n_heads * head_dim);
+  attend_out(params, q_rows, k_rows, v_rows, dims, mask, probs, concat, out, arena, nullptr, "");
 }
 
 }  // namespace tp::nn

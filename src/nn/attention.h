@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/arena.h"
-#include "model/config.h"
-#include "model/trace.h"
+#include "core/trace.h"
+#include "nn/kv_rows.h"
 #include "nn/linear.h"
 #include "nn/positional.h"
 
@@ -23,7 +23,8 @@ struct MaskSpec {
   bool causal = false;
   int window = 0;                 // 0: no window
   int global_tokens = 0;
-  const int* key_ids = nullptr;   // [B, S] token ids of the keys; <PAD> keys are masked
+  const int* key_ids = nullptr;   // [B, S] token ids of the keys; keys equal to pad_id are masked
+  int pad_id = -1;                // the tokenizer's <PAD> (-1: no padding)
   int query_pos0 = 0;             // absolute position of query row 0
   const int* key_pos = nullptr;   // absolute position of each key row [S]; null: 0..S-1
   const float* alibi = nullptr;   // per-head slopes [H], or null
@@ -54,6 +55,15 @@ struct AttentionSaved {
   std::vector<int> q_positions, k_positions;  // RoPE positions per row
 };
 
+// The sizes of one attention layer; the head size is d_model / n_heads.
+struct AttentionShape {
+  int d_model = 0, n_heads = 0, n_kv_heads = 0;
+  bool bias = true;
+};
+
+// One attention layer. Every pass — training, a full inference pass, a generation step against
+// cached keys — is the same three steps: project_q, project_kv, attend_out; forward() and
+// forward_cached() differ only in where K and V rows live.
 struct Attention {
   int d_model = 0, n_heads = 0, n_kv_heads = 0, head_dim = 0;
   bool self = true;  // self-attention (RoPE/ALiBi apply) or cross-attention
@@ -62,8 +72,19 @@ struct Attention {
   std::vector<float> alibi;  // slopes, when pos = alibi and self-attention
   const RopeTable* rope_table = nullptr;
 
-  static Attention create(ParameterSet& params, const std::string& name, const ModelConfig& config, bool self,
-                          const RopeTable* rope_table);
+  // Registers "<name>.q/.k/.v/.o"; `pos` decides whether RoPE or ALiBi apply (self-attention only).
+  static Attention create(ParameterSet& params, const std::string& name, const AttentionShape& shape, bool self,
+                          PosKind pos, const RopeTable* rope_table);
+
+  // q [n, H·dh] = x [n, D] W_Qᵀ, RoPE-rotated at `positions` when it applies.
+  void project_q(const ParameterSet& params, const float* x, int n, const int* positions, float* q) const;
+  // k, v [n, G·dh] from m [n, D]; k RoPE-rotated at `positions` when it applies.
+  void project_kv(const ParameterSet& params, const float* m, int n, const int* positions, float* k, float* v) const;
+  // out [B, T, D] = concat W_Oᵀ, concat = attend(q, k, v) (see attend()); ALiBi slopes are added
+  // to `mask` here. With a trace, also records <prefix>.concat and .out.
+  void attend_out(const ParameterSet& params, const float* q, const float* k, const float* v, const AttentionDims& dims,
+                  MaskSpec mask, float* probs, float* concat, float* out, Arena& arena, Trace* trace,
+                  const std::string& prefix) const;
 
   // out [B, T, D] = attention of x [B, T, D] over m [B, S, D] (m == x for self-attention).
   void forward(const ParameterSet& params, const float* x, const float* m, int B, int T, int S, MaskSpec mask,
@@ -71,6 +92,16 @@ struct Attention {
   // dx (+)= ∂L/∂x; for cross-attention dm (+)= ∂L/∂m (for self-attention pass dm == dx).
   void backward(ParameterSet& params, const float* x, const float* m, int B, int T, int S, const AttentionSaved& saved,
                 const float* dout, float* dx, bool accumulate_dx, float* dm, bool accumulate_dm, Arena& arena) const;
+
+  // Generation, self-attention: the n new rows x [n, D] of `tokens` at positions pos0.. append
+  // their K/V rows to `cache`, then attend over every cached row; out [n, D]. `mask` gives the
+  // causal/window settings; the cache supplies the key positions and ids.
+  void forward_cached(const ParameterSet& params, const float* x, int n, int pos0, const int* tokens, KvRows& cache,
+                      MaskSpec mask, float* out, Arena& arena) const;
+  // Generation, cross-attention: x [n, D] over encoder keys and values k, v [S, G·dh] computed
+  // once (project_kv of the encoder output); out [n, D].
+  void forward_cross_cached(const ParameterSet& params, const float* x, int n, const float* k, const float* v, int S,
+                            MaskSpec mask, float* out, Arena& arena) const;
 };
 
 }  // namespace tp::nn

@@ -24,14 +24,14 @@ std::vector<float> sinusoidal_table(int max_len, int d) {
   return table;
 }
 
-Embedding Embedding::create(ParameterSet& params, const ModelConfig& config) {
+Embedding Embedding::create(ParameterSet& params, int vocab, int d, PosKind pos, int max_len) {
   Embedding e;
-  e.vocab = config.vocab_size;
-  e.d = config.d_model;
-  e.pos = config.pos;
-  e.table = params.add("tok_emb.weight", {config.vocab_size, config.d_model}, true);
-  if (config.pos == PosKind::Learned) e.positions = params.add("pos_emb.weight", {config.max_len, config.d_model}, true);
-  if (config.pos == PosKind::Sinusoidal) e.sinusoid = sinusoidal_table(config.max_len, config.d_model);
+  e.vocab = vocab;
+  e.d = d;
+  e.pos = pos;
+  e.table = params.add("tok_emb.weight", {vocab, d}, true);
+  if (pos == PosKind::Learned) e.positions = params.add("pos_emb.weight", {max_len, d}, true);
+  if (pos == PosKind::Sinusoidal) e.sinusoid = sinusoidal_table(max_len, d);
   return e;
 }
 

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "model/config.h"
-#include "model/params.h"
+#include "core/params.h"
+#include "nn/positional.h"
 
 namespace tp::nn {
 
@@ -20,7 +20,8 @@ struct Embedding {
   PosKind pos = PosKind::None;
   std::vector<float> sinusoid;  // [max_len, d] when pos = sinusoidal
 
-  static Embedding create(ParameterSet& params, const ModelConfig& config);
+  // Registers "tok_emb.weight" [vocab, d] (and "pos_emb.weight" [max_len, d] for learned positions).
+  static Embedding create(ParameterSet& params, int vocab, int d, PosKind pos, int max_len);
 
   // x[b, t] = E[ids[b, t]] + P[pos0 + t]; ids [B, T]. Throws tp::Error on an id outside the
   // vocabulary or a position past max_len.

@@ -6,14 +6,15 @@
 
 namespace tp::nn {
 
-FeedForward FeedForward::create(ParameterSet& params, const std::string& name, const ModelConfig& config) {
+FeedForward FeedForward::create(ParameterSet& params, const std::string& name, FfnKind kind, int d, int hidden,
+                                bool bias) {
   FeedForward f;
-  f.kind = config.ffn;
-  f.d = config.d_model;
-  f.hidden_size = config.d_ff;
-  f.up = Linear::create(params, name + ".up", config.d_model, config.d_ff, config.bias);
-  if (f.kind == FfnKind::SwiGlu) f.gate = Linear::create(params, name + ".gate", config.d_model, config.d_ff, config.bias);
-  f.down = Linear::create(params, name + ".down", config.d_ff, config.d_model, config.bias);
+  f.kind = kind;
+  f.d = d;
+  f.hidden_size = hidden;
+  f.up = Linear::create(params, name + ".up", d, hidden, bias);
+  if (kind == FfnKind::SwiGlu) f.gate = Linear::create(params, name + ".gate", d, hidden, bias);
+  f.down = Linear::create(params, name + ".down", hidden, d, bias);
   return f;
 }
 

@@ -2,9 +2,16 @@
 // up(x)) for SwiGLU. Forward and backward side by side.
 #pragma once
 
+#include <string>
+
 #include "core/arena.h"
-#include "model/config.h"
+#include "core/enum_names.h"
 #include "nn/linear.h"
+
+namespace tp {
+enum class FfnKind { Gelu, Relu, SwiGlu };
+inline constexpr EnumName<FfnKind> kFfnKindNames[] = {{FfnKind::Gelu, "gelu"}, {FfnKind::Relu, "relu"}, {FfnKind::SwiGlu, "swiglu"}};
+}  // namespace tp
 
 namespace tp::nn {
 
@@ -21,7 +28,8 @@ struct FeedForward {
   int d = 0, hidden_size = 0;
   Linear up, gate, down;
 
-  static FeedForward create(ParameterSet& params, const std::string& name, const ModelConfig& config);
+  // Registers "<name>.up" [hidden, d], "<name>.gate" (SwiGLU) and "<name>.down" [d, hidden].
+  static FeedForward create(ParameterSet& params, const std::string& name, FfnKind kind, int d, int hidden, bool bias);
 
   // y[n, d] = ffn(x[n, d]); buffers for `saved` come from the arena.
   void forward(const ParameterSet& params, const float* x, float* y, int n, Arena& arena, FeedForwardSaved& saved) const;

@@ -4,7 +4,7 @@
 // and the weight gradient Aᵀ·B (tn) — no transposed copy of anything.
 #pragma once
 
-#include "model/params.h"
+#include "core/params.h"
 
 namespace tp::nn {
 

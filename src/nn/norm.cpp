@@ -8,13 +8,13 @@
 
 namespace tp::nn {
 
-Norm Norm::create(ParameterSet& params, const std::string& name, const ModelConfig& config) {
+Norm Norm::create(ParameterSet& params, const std::string& name, NormKind kind, int d, float eps) {
   Norm n;
-  n.kind = config.norm;
-  n.d = config.d_model;
-  n.eps = config.norm_eps;
-  n.weight = params.add(name + ".weight", {config.d_model}, false);
-  if (n.kind == NormKind::Layer) n.bias = params.add(name + ".bias", {config.d_model}, false);
+  n.kind = kind;
+  n.d = d;
+  n.eps = eps;
+  n.weight = params.add(name + ".weight", {d}, false);
+  if (kind == NormKind::Layer) n.bias = params.add(name + ".bias", {d}, false);
   return n;
 }
 

@@ -1,8 +1,15 @@
 // LayerNorm / RMSNorm as a layer: owns its parameter indices, calls the norm kernels.
 #pragma once
 
-#include "model/config.h"
-#include "model/params.h"
+#include <string>
+
+#include "core/enum_names.h"
+#include "core/params.h"
+
+namespace tp {
+enum class NormKind { Layer, Rms };
+inline constexpr EnumName<NormKind> kNormKindNames[] = {{NormKind::Layer, "layer"}, {NormKind::Rms, "rms"}};
+}  // namespace tp
 
 namespace tp::nn {
 
@@ -12,7 +19,8 @@ struct Norm {
   float eps = 1e-5f;
   int weight = -1, bias = -1;  // bias only for LayerNorm
 
-  static Norm create(ParameterSet& params, const std::string& name, const ModelConfig& config);
+  // Registers "<name>.weight" [d] (and "<name>.bias" for LayerNorm).
+  static Norm create(ParameterSet& params, const std::string& name, NormKind kind, int d, float eps);
   void init(ParameterSet& params) const;  // weight 1, bias 0
 
   // y[n, d] = norm(x); mean[n] (LayerNorm only) and rstd[n] are saved for backward.

@@ -4,6 +4,16 @@
 
 #include <vector>
 
+#include "core/enum_names.h"
+
+namespace tp {
+// How positions enter the model: added to the embedding (learned, sinusoidal), as rotations of Q
+// and K (rope), as a distance penalty on the scores (alibi), or not at all.
+enum class PosKind { Learned, Sinusoidal, Rope, Alibi, None };
+inline constexpr EnumName<PosKind> kPosKindNames[] = {{PosKind::Learned, "learned"}, {PosKind::Sinusoidal, "sinusoidal"},
+                                                      {PosKind::Rope, "rope"}, {PosKind::Alibi, "alibi"}, {PosKind::None, "none"}};
+}  // namespace tp
+
 namespace tp::nn {
 
 // cos/sin of p·θᵢ, θᵢ = 10000^(−2i/head_dim), for p < max_len and i < head_dim/2; built with

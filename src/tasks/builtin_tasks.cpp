@@ -38,7 +38,9 @@ std::unique_ptr<Task> qa_toy() {
   c.pos = PosKind::Sinusoidal;
   c.norm_placement = NormPlacement::Post;
   c.ffn = FfnKind::Relu;
-  task->train = {0.01f, 2, 10, ScheduleKind::Constant, 600, 1.0f, 0.0f, 0.0f, 64, 50};
+  TrainOptions& t = task->train;
+  t.lr = 0.01f; t.batch_size = 2; t.warmup = 10; t.schedule = ScheduleKind::Constant;
+  t.total_steps = 600; t.weight_decay = 0.0f; t.eval_every = 50;
   return task;
 }
 
@@ -64,7 +66,8 @@ std::unique_ptr<Task> symbol_task(const std::string& name, const std::string& de
   for (int i = 0; i < 200; ++i) task->val_examples.push_back(task->generator(val_rng));
   task->sample_inputs = {"abcdefghij", "kjihgfedcb", "hello"};
   task->defaults = model_shape(Arch::EncoderDecoder, tok->vocab_size(), 32, 1, 64, 16);
-  task->train = {3e-3f, 32, 30, ScheduleKind::Cosine, 600, 1.0f, 0.0f, 0.0f, 64, 100};
+  TrainOptions& t = task->train;
+  t.batch_size = 32; t.warmup = 30; t.total_steps = 600; t.weight_decay = 0.0f;
   return task;
 }
 
@@ -86,7 +89,8 @@ std::unique_ptr<Task> addition() {
   for (int i = 0; i < 200; ++i) task->val_examples.push_back(task->generator(val_rng));
   task->sample_inputs = {"123+45", "999+1", "500+500"};
   task->defaults = model_shape(Arch::EncoderDecoder, tok->vocab_size(), 64, 2, 128, 8);
-  task->train = {2e-3f, 64, 50, ScheduleKind::Cosine, 3000, 1.0f, 0.01f, 0.0f, 64, 200};
+  TrainOptions& t = task->train;
+  t.lr = 0.002f; t.batch_size = 64; t.warmup = 50; t.total_steps = 3000; t.eval_every = 200;
   return task;
 }
 
@@ -112,7 +116,9 @@ std::unique_ptr<Task> translate() {
   ModelConfig& c = task->defaults;
   c = model_shape(Arch::EncoderDecoder, tok->vocab_size(), 64, 2, 256, 48);
   c.dropout = 0.1f;
-  task->train = {2e-3f, 32, 50, ScheduleKind::Cosine, 3000, 1.0f, 0.01f, 0.1f, 64, 200};
+  TrainOptions& t = task->train;
+  t.lr = 0.002f; t.batch_size = 32; t.warmup = 50; t.total_steps = 3000; t.label_smoothing = 0.1f;
+  t.eval_every = 200;
   return task;
 }
 
@@ -139,7 +145,8 @@ std::unique_ptr<Task> language_model(bool bpe) {
   task->val_stream = tok->encode(std::string_view(text).substr(split)).ids;
   task->sample_inputs = {"LOVE, n.", "The devil", "PATIENCE, n. A minor form of"};
   task->defaults = model_shape(Arch::DecoderOnly, tok->vocab_size(), 128, 2, 512, 64);
-  task->train = {3e-3f, 16, 100, ScheduleKind::Cosine, 5000, 1.0f, 0.01f, 0.0f, 64, 250};
+  TrainOptions& t = task->train;
+  t.warmup = 100; t.total_steps = 5000; t.eval_every = 250;
   return task;
 }
 
@@ -170,7 +177,8 @@ std::unique_ptr<Task> sentiment() {
   c.head = HeadKind::Mean;
   c.n_classes = 2;
   c.dropout = 0.1f;
-  task->train = {2e-3f, 32, 20, ScheduleKind::Cosine, 400, 1.0f, 0.01f, 0.0f, 64, 50};
+  TrainOptions& t = task->train;
+  t.lr = 0.002f; t.batch_size = 32; t.total_steps = 400; t.eval_every = 50;
   return task;
 }
 
@@ -205,7 +213,8 @@ std::unique_ptr<Task> tagging() {
   c = model_shape(Arch::EncoderOnly, tok->vocab_size(), 32, 2, 64, 16);
   c.head = HeadKind::Token;
   c.n_classes = 4;
-  task->train = {3e-3f, 32, 20, ScheduleKind::Cosine, 600, 1.0f, 0.01f, 0.0f, 64, 100};
+  TrainOptions& t = task->train;
+  t.batch_size = 32; t.total_steps = 600;
   return task;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "tasks/layout.h"
 
 namespace tp {
 
@@ -11,20 +12,11 @@ namespace {
 constexpr float kMaskFraction = 0.15f;  // BERT's masked-token rate
 }
 
-const char* to_string(TaskKind kind) {
-  switch (kind) {
-    case TaskKind::Seq2Seq: return "seq2seq";
-    case TaskKind::Text: return "text";
-    case TaskKind::Classify: return "classify";
-    case TaskKind::Tag: return "tag";
-  }
-  return "?";
-}
-
 void Task::check_compatible(const ModelConfig& c) const {
   const int vocab = tokenizer->vocab_size();
-  TP_CHECK(c.vocab_size == vocab, "task '", name, "' uses a vocabulary of ", vocab, " tokens, but the model has vocab_size = ",
-           c.vocab_size, "; set vocab_size to ", vocab);
+  const auto field = [&](const auto& member) { return schema::name_of(c, member); };
+  TP_CHECK(c.vocab_size == vocab, "task '", name, "' uses a vocabulary of ", vocab, " tokens, but the model has ",
+           field(c.vocab_size), " = ", c.vocab_size, "; set ", field(c.vocab_size), " to ", vocab);
   switch (kind) {
     case TaskKind::Seq2Seq:
       TP_CHECK(c.arch != Arch::EncoderOnly, "task '", name, "' maps a source to a target sequence; it needs an "
@@ -32,25 +24,25 @@ void Task::check_compatible(const ModelConfig& c) const {
       break;
     case TaskKind::Text:
       TP_CHECK(c.arch != Arch::EncoderDecoder, "task '", name, "' is a language model over one text; it needs a "
-               "decoder-only model (next token) or an encoder-only model with head mlm (masked tokens)");
+               "decoder-only model (next token) or an encoder-only model with ", field(c.head), " mlm (masked tokens)");
       TP_CHECK(c.arch != Arch::EncoderOnly || c.head == HeadKind::Mlm, "task '", name,
-               "' on an encoder-only model predicts masked tokens; set head to mlm");
+               "' on an encoder-only model predicts masked tokens; set ", field(c.head), " to mlm");
       break;
     case TaskKind::Classify:
       TP_CHECK(c.arch == Arch::EncoderOnly && (c.head == HeadKind::Cls || c.head == HeadKind::Mean), "task '", name,
-               "' classifies whole sentences; it needs an encoder-only model with head cls or mean");
+               "' classifies whole sentences; it needs an encoder-only model with ", field(c.head), " cls or mean");
       TP_CHECK(c.n_classes == static_cast<int>(class_names.size()), "task '", name, "' has ", class_names.size(),
-               " classes, but the model has n_classes = ", c.n_classes);
+               " classes, but the model has ", field(c.n_classes), " = ", c.n_classes);
       break;
     case TaskKind::Tag:
       TP_CHECK(c.arch == Arch::EncoderOnly && c.head == HeadKind::Token, "task '", name,
-               "' tags every token; it needs an encoder-only model with head token");
+               "' tags every token; it needs an encoder-only model with ", field(c.head), " token");
       TP_CHECK(c.n_classes == static_cast<int>(class_names.size()), "task '", name, "' has ", class_names.size(),
-               " tags, but the model has n_classes = ", c.n_classes);
+               " tags, but the model has ", field(c.n_classes), " = ", c.n_classes);
       break;
   }
   if (kind == TaskKind::Text) {
-    TP_CHECK(c.max_len >= 2, "a language model needs max_len >= 2, got ", c.max_len);
+    TP_CHECK(c.max_len >= 2, "a language model needs ", field(c.max_len), " >= 2, got ", c.max_len);
     return;
   }
   // Every example must fit in max_len once laid out.
@@ -65,81 +57,22 @@ void Task::check_compatible(const ModelConfig& c) const {
     }
   }
   TP_CHECK(static_cast<int>(longest) <= c.max_len, "task '", name, "' has examples of ", longest,
-           " positions in this layout, but the model has max_len = ", c.max_len, "; raise max_len to at least ", longest);
+           " positions in this layout, but the model has ", field(c.max_len), " = ", c.max_len, "; raise ", field(c.max_len),
+           " to at least ", longest);
 }
 
-int Task::text_window(const ModelConfig& config) const { return std::min(train.seq_len, config.max_len); }
+int Task::text_window(const ModelConfig& config, int seq_len) { return std::min(seq_len, config.max_len); }
 
-Batch Task::make_batch(const ModelConfig& c, const std::vector<const Example*>& examples, Rng* mask_rng) const {
-  (void)mask_rng;
-  Batch batch;
-  const int B = static_cast<int>(examples.size());
-  batch.size = B;
-  auto pad_to = [](std::vector<int>& v, std::size_t n, int value) { v.resize(n, value); };
-  if (kind == TaskKind::Seq2Seq && c.arch == Arch::EncoderDecoder) {
-    std::size_t S = 1, T = 1;
-    for (const Example* e : examples) {
-      S = std::max(S, e->src.size());
-      T = std::max(T, e->tgt.size() + 1);
-    }
-    batch.src_len = static_cast<int>(S);
-    batch.tgt_len = static_cast<int>(T);
-    for (const Example* e : examples) {
-      std::vector<int> src = e->src, in = {kSos}, out = e->tgt;
-      in.insert(in.end(), e->tgt.begin(), e->tgt.end());
-      out.push_back(kEos);
-      pad_to(src, S, kPad);
-      pad_to(in, T, kPad);
-      pad_to(out, T, -1);
-      batch.src.insert(batch.src.end(), src.begin(), src.end());
-      batch.tgt_in.insert(batch.tgt_in.end(), in.begin(), in.end());
-      batch.targets.insert(batch.targets.end(), out.begin(), out.end());
-    }
-    return batch;
-  }
-  if (kind == TaskKind::Seq2Seq) {  // decoder-only: source <SOS> target <EOS>, loss on the target
-    std::size_t T = 1;
-    for (const Example* e : examples) T = std::max(T, e->src.size() + e->tgt.size() + 1);
-    batch.tgt_len = static_cast<int>(T);
-    for (const Example* e : examples) {
-      std::vector<int> seq = e->src;
-      seq.push_back(kSos);
-      seq.insert(seq.end(), e->tgt.begin(), e->tgt.end());
-      seq.push_back(kEos);
-      std::vector<int> in(seq.begin(), seq.end() - 1), out(seq.begin() + 1, seq.end());
-      for (std::size_t i = 0; i + 1 < e->src.size() + 1; ++i) out[i] = -1;  // source positions
-      pad_to(in, T, kPad);
-      pad_to(out, T, -1);
-      batch.tgt_in.insert(batch.tgt_in.end(), in.begin(), in.end());
-      batch.targets.insert(batch.targets.end(), out.begin(), out.end());
-    }
-    return batch;
-  }
-  std::size_t S = 1;
-  const int prefix = kind == TaskKind::Classify ? 1 : 0;  // <CLS>
-  for (const Example* e : examples) S = std::max(S, e->src.size() + prefix);
-  batch.src_len = static_cast<int>(S);
-  for (const Example* e : examples) {
-    std::vector<int> src;
-    if (prefix) src.push_back(kCls);
-    src.insert(src.end(), e->src.begin(), e->src.end());
-    pad_to(src, S, kPad);
-    batch.src.insert(batch.src.end(), src.begin(), src.end());
-    if (kind == TaskKind::Classify) {
-      batch.targets.push_back(e->label);
-    } else {
-      std::vector<int> tags = e->tags;
-      pad_to(tags, S, -1);
-      batch.targets.insert(batch.targets.end(), tags.begin(), tags.end());
-    }
-  }
-  return batch;
+Batch Task::make_batch(const ModelConfig& c, const std::vector<const Example*>& examples) const {
+  return layout_batch(kind, c, tokenizer->specials(), examples);
 }
 
 Batch Task::text_batch(const ModelConfig& c, const std::vector<int>& stream, const std::vector<std::size_t>& starts,
                        int len, Rng* mask_rng) const {
   Batch batch;
   batch.size = static_cast<int>(starts.size());
+  const SpecialTokens sp = tokenizer->specials();
+  batch.pad_id = sp.pad;
   if (c.arch == Arch::DecoderOnly) {
     batch.tgt_len = len;
     for (std::size_t s : starts) {
@@ -159,7 +92,7 @@ Batch Task::text_batch(const ModelConfig& c, const std::vector<int>& stream, con
       const int id = stream[s + t];
       if (rng.uniform() < kMaskFraction) {
         const float r = rng.uniform();
-        batch.src.push_back(r < 0.8f ? kMask : (r < 0.9f ? first + rng.below(vocab - first) : id));
+        batch.src.push_back(r < 0.8f ? sp.mask : (r < 0.9f ? first + rng.below(vocab - first) : id));
         batch.targets.push_back(id);
       } else {
         batch.src.push_back(id);
@@ -170,10 +103,10 @@ Batch Task::text_batch(const ModelConfig& c, const std::vector<int>& stream, con
   return batch;
 }
 
-Batch Task::sample_batch(const ModelConfig& c, int batch_size, Rng& rng) const {
+Batch Task::sample_batch(const ModelConfig& c, int batch_size, int seq_len, Rng& rng) const {
   TP_CHECK(batch_size >= 1 && batch_size <= 4096, "batch size ", batch_size, " is out of range; allowed: 1 .. 4096");
   if (kind == TaskKind::Text) {
-    const int len = text_window(c);
+    const int len = text_window(c, seq_len);
     TP_CHECK(train_stream.size() > static_cast<std::size_t>(len) + 1, "the training text has ", train_stream.size(),
              " tokens; a window of ", len, " needs at least ", len + 2);
     std::vector<std::size_t> starts(batch_size);
@@ -191,14 +124,14 @@ Batch Task::sample_batch(const ModelConfig& c, int batch_size, Rng& rng) const {
     TP_CHECK(!train_examples.empty(), "task '", name, "' has no training examples");
     for (int i = 0; i < batch_size; ++i) chosen.push_back(&train_examples[rng.below(static_cast<int>(train_examples.size()))]);
   }
-  return make_batch(c, chosen, &rng);
+  return make_batch(c, chosen);
 }
 
-std::vector<Batch> Task::validation_batches(const ModelConfig& c, int batch_size) const {
+std::vector<Batch> Task::validation_batches(const ModelConfig& c, int batch_size, int seq_len) const {
   std::vector<Batch> out;
   if (kind == TaskKind::Text) {
     // Windows as long as training's, or as long as a short validation text allows.
-    const int len = std::min<int>(text_window(c), static_cast<int>(val_stream.size()) - 1);
+    const int len = std::min<int>(text_window(c, seq_len), static_cast<int>(val_stream.size()) - 1);
     if (len < 1) return out;
     // Non-overlapping windows, at most 32 of them, spread over the validation text.
     const std::size_t windows = std::min<std::size_t>(32, (val_stream.size() - 1) / len);
@@ -214,12 +147,12 @@ std::vector<Batch> Task::validation_batches(const ModelConfig& c, int batch_size
   for (std::size_t i = 0; i < val_examples.size(); i += batch_size) {
     std::vector<const Example*> part;
     for (std::size_t k = i; k < std::min(val_examples.size(), i + batch_size); ++k) part.push_back(&val_examples[k]);
-    out.push_back(make_batch(c, part, nullptr));
+    out.push_back(make_batch(c, part));
   }
   return out;
 }
 
-Batch Task::example_batch(const ModelConfig& c, const Example& example) const { return make_batch(c, {&example}, nullptr); }
+Batch Task::example_batch(const ModelConfig& c, const Example& example) const { return make_batch(c, {&example}); }
 
 std::size_t Task::train_size() const { return kind == TaskKind::Text ? train_stream.size() : train_examples.size(); }
 std::size_t Task::val_size() const { return kind == TaskKind::Text ? val_stream.size() : val_examples.size(); }

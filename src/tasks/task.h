@@ -6,9 +6,9 @@
 //   text     one token stream cut into windows — the language models, the user's own text
 //   classify (sentence, label) — sentiment
 //   tag      (sentence, one tag per token) — token tagging
-// make_batch() lays an example out for the model's architecture (docs/TASKS.md): seq2seq runs on
-// an encoder-decoder or, as "source <SOS> target <EOS>", on a decoder-only model; text runs on a
-// decoder-only model (next token) or an encoder-only one (masked tokens); classify and tag need
+// Examples become batches through layout_batch() (tasks/layout.h, docs/TASKS.md): seq2seq runs
+// on an encoder-decoder or, as "source <SOS> target <EOS>", on a decoder-only model; text runs on
+// a decoder-only model (next token) or an encoder-only one (masked tokens); classify and tag need
 // an encoder-only model with the matching head.
 #pragma once
 
@@ -21,33 +21,11 @@
 #include "core/rng.h"
 #include "model/batch.h"
 #include "model/config.h"
+#include "model/train_options.h"
+#include "tasks/layout.h"
 #include "tokenize/tokenizer.h"
-#include "train/schedule.h"
 
 namespace tp {
-
-enum class TaskKind { Seq2Seq, Text, Classify, Tag };
-const char* to_string(TaskKind kind);
-
-struct Example {
-  std::vector<int> src;   // seq2seq source; classify/tag sentence
-  std::vector<int> tgt;   // seq2seq target (no special tokens)
-  int label = -1;         // classify
-  std::vector<int> tags;  // tag: one class per src token
-};
-
-struct TrainDefaults {
-  float lr = 3e-3f;
-  int batch_size = 16;
-  int warmup = 20;
-  ScheduleKind schedule = ScheduleKind::Cosine;
-  int steps = 1000;
-  float clip = 1.0f;
-  float weight_decay = 0.01f;
-  float label_smoothing = 0.0f;
-  int seq_len = 64;  // text tasks: window length
-  int eval_every = 100;
-};
 
 class Task {
  public:
@@ -56,7 +34,7 @@ class Task {
   TaskKind kind = TaskKind::Text;
   std::string metric;  // "exact_match", "token_accuracy", "accuracy" or "perplexity"
   ModelConfig defaults;
-  TrainDefaults train;
+  TrainOptions train;  // the training options that suit this task
   std::shared_ptr<const Tokenizer> tokenizer;
   std::vector<std::string> class_names;    // classify, tag
   std::vector<std::string> sample_inputs;  // what the page offers as a first prompt
@@ -69,10 +47,11 @@ class Task {
 
   // tp::Error unless `config` can run this task (architecture, head, vocabulary, lengths).
   void check_compatible(const ModelConfig& config) const;
-  // A random training batch of `batch_size` examples.
-  Batch sample_batch(const ModelConfig& config, int batch_size, Rng& rng) const;
+  // A random training batch of `batch_size` examples (text tasks: windows of seq_len tokens,
+  // at most max_len).
+  Batch sample_batch(const ModelConfig& config, int batch_size, int seq_len, Rng& rng) const;
   // The validation set as batches, always the same ones.
-  std::vector<Batch> validation_batches(const ModelConfig& config, int batch_size) const;
+  std::vector<Batch> validation_batches(const ModelConfig& config, int batch_size, int seq_len) const;
   // One example as a batch of one (for the trace and the walk-through).
   Batch example_batch(const ModelConfig& config, const Example& example) const;
 
@@ -80,10 +59,10 @@ class Task {
   std::size_t val_size() const;
 
  private:
-  Batch make_batch(const ModelConfig& config, const std::vector<const Example*>& examples, Rng* mask_rng) const;
+  Batch make_batch(const ModelConfig& config, const std::vector<const Example*>& examples) const;
   Batch text_batch(const ModelConfig& config, const std::vector<int>& stream, const std::vector<std::size_t>& starts,
                    int len, Rng* mask_rng) const;
-  int text_window(const ModelConfig& config) const;
+  static int text_window(const ModelConfig& config, int seq_len);
 };
 
 // Built-in tasks: qa-toy, copy, reverse, sort, addition, translate, lm-char, lm-bpe, sentiment,

@@ -23,7 +23,8 @@ std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOpt
   task->val_stream.assign(ids.begin() + split, ids.end());
   task->sample_inputs = {text.substr(0, std::min<std::size_t>(text.size(), 12))};
   task->defaults = model_shape(Arch::DecoderOnly, tok->vocab_size(), 64, 2, 256, 64);
-  task->train = {3e-3f, 16, 50, ScheduleKind::Cosine, 2000, 1.0f, 0.01f, 0.0f, 64, 200};
+  TrainOptions& t = task->train;
+  t.warmup = 50; t.total_steps = 2000; t.eval_every = 200;
   task->train.seq_len = std::min<int>(64, static_cast<int>(task->train_stream.size()) - 2);
   TP_CHECK(task->train.seq_len >= 2, "the text is too short to train on: it gives ", ids.size(),
            " tokens; add more text");
@@ -61,7 +62,8 @@ std::unique_ptr<Task> make_pairs_task(
   task->defaults = model_shape(
       Arch::EncoderDecoder, tok->vocab_size(), 64, 2, 256,
       static_cast<int>(std::min<std::size_t>(4096, std::max<std::size_t>(16, longest))));
-  task->train = {2e-3f, 32, 50, ScheduleKind::Cosine, 2000, 1.0f, 0.01f, 0.0f, 64, 200};
+  TrainOptions& t = task->train;
+  t.lr = 0.002f; t.batch_size = 32; t.warmup = 50; t.total_steps = 2000; t.eval_every = 200;
   return task;
 }
 

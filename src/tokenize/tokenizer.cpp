@@ -12,8 +12,28 @@ namespace tp {
 namespace {
 const char* const kSpecialTexts[kAllSpecials] = {"<SOS>", "<EOS>", "<PAD>",
                                                  "<UNK>", "<CLS>", "<MASK>"};
-const char* const kKindNames[] = {"char", "word", "bpe", "byte"};
 }  // namespace
+
+std::vector<int> SpecialTokens::input_only() const {
+  std::vector<int> ids;
+  for (int id : {sos, pad, cls, mask}) {
+    if (id >= 0) ids.push_back(id);
+  }
+  return ids;
+}
+
+namespace {
+// The fixed layout of tokenizer.h: a tokenizer holds the first `count` of these.
+SpecialTokens first_specials(int count) {
+  SpecialTokens s;
+  int* const ids[kAllSpecials] = {&s.sos, &s.eos, &s.pad, &s.unk, &s.cls, &s.mask};
+  for (int id = 0; id < count && id < kAllSpecials; ++id) *ids[id] = id;
+  return s;
+}
+}  // namespace
+
+SpecialTokens Tokenizer::specials() const { return first_specials(num_specials_); }
+SpecialTokens default_specials() { return first_specials(kAllSpecials); }
 
 const char* special_token_text(int id) {
   TP_CHECK(id >= 0 && id < kAllSpecials, "special token id ", id, " is out of range; specials are ",
@@ -21,14 +41,9 @@ const char* special_token_text(int id) {
   return kSpecialTexts[id];
 }
 
-const char* tokenizer_kind_name(TokenizerKind kind) {
-  const int i = static_cast<int>(kind);
-  return i >= 0 && i < 4 ? kKindNames[i] : "unknown";
-}
-
 TokenizerKind parse_tokenizer_kind(std::string_view name) {
-  for (int i = 0; i < 4; ++i) {
-    if (name == kKindNames[i]) return static_cast<TokenizerKind>(i);
+  for (const auto& k : kTokenizerKindNames) {
+    if (name == k.name) return k.value;
   }
   TP_FAIL("unknown tokenizer kind '", name, "'; expected one of: char, word, bpe, byte");
 }
@@ -37,14 +52,15 @@ std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std:
   detail::check_num_specials(options.num_specials);
   const int specials = options.num_specials;
   const int vocab = options.vocab_size;
-  TP_CHECK(vocab >= 0, "tokenizer vocab_size must be >= 0 (0 means the default), got ", vocab);
+  const char* vocab_name = schema::name_of(options, options.vocab_size);
+  TP_CHECK(vocab >= 0, "tokenizer ", vocab_name, " must be >= 0 (0 means the default), got ", vocab);
   TP_CHECK(!options.lowercase || options.kind == TokenizerKind::Word, "lowercase applies to word tokenizers only; a ",
            tokenizer_kind_name(options.kind), " tokenizer keeps the text exactly (it must decode back to it)");
   switch (options.kind) {
     case TokenizerKind::Char:
     case TokenizerKind::Word:
       TP_CHECK(vocab == 0 || vocab > specials, tokenizer_kind_name(options.kind),
-               " tokenizer vocab_size must be 0 (no limit) or more than the ", specials,
+               " tokenizer ", vocab_name, " must be 0 (no limit) or more than the ", specials,
                " special tokens, got ", vocab);
       if (options.kind == TokenizerKind::Char) {
         return detail::train_char_tokenizer(text, specials, vocab);
@@ -53,13 +69,13 @@ std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std:
     case TokenizerKind::Bpe: {
       const int base = specials + 256;
       TP_CHECK(vocab >= base && vocab <= detail::kMaxBpeVocab,
-               "bpe tokenizer vocab_size must be in ", base, "..", detail::kMaxBpeVocab, " (",
+               "bpe tokenizer ", vocab_name, " must be in ", base, "..", detail::kMaxBpeVocab, " (",
                specials, " specials + 256 bytes + merges), got ", vocab);
       return detail::make_bpe_tokenizer(detail::learn_bpe_merges(text, specials, vocab - base),
                                         specials);
     }
     case TokenizerKind::Byte:
-      TP_CHECK(vocab == 0 || vocab == specials + 256, "byte tokenizer vocab_size is always ",
+      TP_CHECK(vocab == 0 || vocab == specials + 256, "byte tokenizer ", vocab_name, " is always ",
                specials + 256, " (", specials, " specials + 256 bytes); pass 0 or ", specials + 256,
                ", got ", vocab);
       return detail::make_byte_tokenizer(specials);

@@ -1,10 +1,11 @@
 // The tokenizer interface: text <-> ids, with the span of input each token covers.
 //
 // Four kinds share it: character, word (whitespace + punctuation), BPE (learned merges with byte
-// fallback) and byte-level (256 byte ids). Special tokens have fixed ids in every tokenizer:
+// fallback) and byte-level (256 byte ids). Their special tokens have fixed ids:
 //   <SOS>=0 <EOS>=1 <PAD>=2 <UNK>=3 <CLS>=4 <MASK>=5
 // A tokenizer holds the first `num_specials` of them (3 for the seed's Q&A vocabulary, which has
-// exactly <SOS>, <EOS>, <PAD>; 6 otherwise), and its ordinary tokens start right after.
+// exactly <SOS>, <EOS>, <PAD>; 6 otherwise), and its ordinary tokens start right after. This
+// header is the one place that layout is written: everyone else asks specials().
 #pragma once
 
 #include <memory>
@@ -12,7 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "io/json.h"
+#include "core/enum_names.h"
+#include "core/json.h"
+#include "core/schema.h"
+#include "tokenize/special_tokens.h"
 
 namespace tp {
 
@@ -21,8 +25,13 @@ constexpr int kAllSpecials = 6;
 const char* special_token_text(int id);  // "<SOS>" ... "<MASK>"
 
 enum class TokenizerKind { Char, Word, Bpe, Byte };
-const char* tokenizer_kind_name(TokenizerKind kind);          // "char", "word", "bpe", "byte"
+inline constexpr EnumName<TokenizerKind> kTokenizerKindNames[] = {
+    {TokenizerKind::Char, "char"}, {TokenizerKind::Word, "word"}, {TokenizerKind::Bpe, "bpe"}, {TokenizerKind::Byte, "byte"}};
+inline const char* tokenizer_kind_name(TokenizerKind kind) { return enum_name(kTokenizerKindNames, kind); }
 TokenizerKind parse_tokenizer_kind(std::string_view name);    // tp::Error listing the four names
+
+// What a model without a tokenizer assumes: the built-in tokenizers' layout, all six specials.
+SpecialTokens default_specials();
 
 struct Span {
   int begin = 0;  // [begin, end)
@@ -43,6 +52,8 @@ class Tokenizer {
   virtual TokenizerKind kind() const = 0;
   virtual int vocab_size() const = 0;  // including the specials
   int num_specials() const { return num_specials_; }
+  // The ids of this tokenizer's special tokens (-1 for the kinds it lacks).
+  SpecialTokens specials() const;
   bool has_token(int id) const { return id >= 0 && id < vocab_size(); }
 
   // Special tokens are never produced from text; callers add <SOS>/<EOS>/<CLS> as they need.
@@ -62,11 +73,29 @@ class Tokenizer {
   int num_specials_;
 };
 
+// The vocabulary a BPE tokenizer learns when none is asked for.
+constexpr int kDefaultBpeVocab = 512;
+
 struct TokenizerOptions {
   TokenizerKind kind = TokenizerKind::Char;
   int vocab_size = 0;         // BPE: target vocabulary size (specials + 256 bytes + merges)
   bool lowercase = false;     // word: fold ASCII case before lookup
-  int num_specials = kAllSpecials;
+  int num_specials = kAllSpecials;  // the built-in tasks' choice, not an option
+
+  // The options a user chooses (train_tokenizer() checks them, kind by kind).
+  template <typename Self, typename Visit>
+  static void fields(Self& o, Visit&& visit) {
+    using namespace schema;
+    visit(Choice("kind", "kind", kTokenizerKindNames, "characters, words, learned sub-words (BPE) or bytes").parser(parse_tokenizer_kind), o.kind);
+    visit(Int("vocab_size", "vocabSize", 0, 1000000, "bpe: the vocabulary to learn, specials and 256 bytes included; 0 = the kind's default"), o.vocab_size);
+    visit(Flag("lowercase", "lowercase", "word: fold ASCII letters to lower case"), o.lowercase);
+  }
+  // The options a user's choice means: vocab_size 0 asks for the kind's default (BPE: 512).
+  TokenizerOptions with_defaults() const {
+    TokenizerOptions o = *this;
+    if (o.kind == TokenizerKind::Bpe && o.vocab_size == 0) o.vocab_size = kDefaultBpeVocab;
+    return o;
+  }
 };
 
 // Learns a vocabulary from `text` (char: its characters; word: its words; bpe: merges up to

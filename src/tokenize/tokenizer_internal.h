@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/json.h"
+#include "core/json.h"
 #include "tokenize/tokenizer.h"
 
 namespace tp::detail {

@@ -5,7 +5,7 @@
 // inner update is one vector loop over contiguous floats.
 #pragma once
 
-#include "model/params.h"
+#include "core/params.h"
 
 namespace tp {
 

@@ -9,22 +9,6 @@
 
 namespace tp {
 
-const char* to_string(ScheduleKind kind) {
-  switch (kind) {
-    case ScheduleKind::Constant: return "constant";
-    case ScheduleKind::Cosine: return "cosine";
-    case ScheduleKind::Noam: return "noam";
-  }
-  return "?";
-}
-
-ScheduleKind parse_schedule(std::string_view name) {
-  if (name == "constant") return ScheduleKind::Constant;
-  if (name == "cosine") return ScheduleKind::Cosine;
-  if (name == "noam") return ScheduleKind::Noam;
-  TP_FAIL("schedule '", name, "' is unknown; allowed: constant, cosine, noam");
-}
-
 float Schedule::at(int step) const {
   step = std::max(step, 1);
   switch (kind) {

@@ -2,13 +2,9 @@
 // and the original Transformer's "Noam" schedule.
 #pragma once
 
-#include <string_view>
+#include "model/train_options.h"
 
 namespace tp {
-
-enum class ScheduleKind { Constant, Cosine, Noam };
-const char* to_string(ScheduleKind kind);
-ScheduleKind parse_schedule(std::string_view name);  // tp::Error listing the allowed names
 
 struct Schedule {
   ScheduleKind kind = ScheduleKind::Cosine;

@@ -9,64 +9,6 @@
 
 namespace tp {
 
-TrainOptions TrainOptions::defaults_for(const Task& task) {
-  TrainOptions o;
-  const TrainDefaults& d = task.train;
-  o.lr = d.lr;
-  o.batch_size = d.batch_size;
-  o.warmup = d.warmup;
-  o.schedule = d.schedule;
-  o.total_steps = d.steps;
-  o.clip = d.clip;
-  o.weight_decay = d.weight_decay;
-  o.label_smoothing = d.label_smoothing;
-  o.eval_every = d.eval_every;
-  return o;
-}
-
-void TrainOptions::validate() const {
-  TP_CHECK(lr > 0.0f && lr <= 10.0f, "lr = ", lr, " is out of range; allowed: 0 < lr <= 10");
-  TP_CHECK(batch_size >= 1 && batch_size <= 4096, "batch_size = ", batch_size, " is out of range; allowed: 1 .. 4096");
-  TP_CHECK(warmup >= 0 && warmup <= 10000000, "warmup = ", warmup, " is out of range; allowed: 0 .. 10000000");
-  TP_CHECK(total_steps >= 1 && total_steps <= 100000000, "total_steps = ", total_steps,
-           " is out of range; allowed: 1 .. 100000000");
-  TP_CHECK(clip >= 0.0f, "clip = ", clip, " must be >= 0 (0 turns clipping off)");
-  TP_CHECK(weight_decay >= 0.0f && weight_decay < 1.0f, "weight_decay = ", weight_decay, " is out of range; allowed: 0 .. 1");
-  TP_CHECK(label_smoothing >= 0.0f && label_smoothing < 1.0f, "label_smoothing = ", label_smoothing,
-           " is out of range; allowed: 0 <= label_smoothing < 1");
-  TP_CHECK(beta1 >= 0.0f && beta1 < 1.0f && beta2 >= 0.0f && beta2 < 1.0f, "beta1 and beta2 must be in [0, 1), got ",
-           beta1, " and ", beta2);
-  TP_CHECK(eval_every >= 0, "eval_every = ", eval_every, " must be >= 0 (0 = only when asked)");
-}
-
-TrainOptions TrainOptions::from_json(const json::Value& value, TrainOptions o) {
-  for (const auto& member : value.as_object("training options")) {
-    const std::string& key = member.first;
-    const json::Value& v = member.second;
-    const std::string what = "training option '" + key + "'";
-    auto integer = [&] {
-      const std::int64_t i = v.as_int(what);
-      TP_CHECK(i >= -2147483647LL && i <= 2147483647LL, what, " = ", i, " is out of range");
-      return static_cast<int>(i);
-    };
-    if (key == "lr") o.lr = static_cast<float>(v.as_number(what));
-    else if (key == "batch_size") o.batch_size = integer();
-    else if (key == "warmup") o.warmup = integer();
-    else if (key == "schedule") o.schedule = parse_schedule(v.as_string(what));
-    else if (key == "total_steps") o.total_steps = integer();
-    else if (key == "clip") o.clip = static_cast<float>(v.as_number(what));
-    else if (key == "weight_decay") o.weight_decay = static_cast<float>(v.as_number(what));
-    else if (key == "label_smoothing") o.label_smoothing = static_cast<float>(v.as_number(what));
-    else if (key == "beta1") o.beta1 = static_cast<float>(v.as_number(what));
-    else if (key == "beta2") o.beta2 = static_cast<float>(v.as_number(what));
-    else if (key == "seed") o.seed = static_cast<std::uint64_t>(v.as_int(what));
-    else if (key == "eval_every") o.eval_every = integer();
-    else TP_FAIL("unknown training option '", key, "'; allowed: lr, batch_size, warmup, schedule, total_steps, clip, "
-                 "weight_decay, label_smoothing, beta1, beta2, seed, eval_every");
-  }
-  return o;
-}
-
 Trainer::Trainer(Transformer& model, const Task& task, const TrainOptions& options)
     : model_(model), task_(task), options_(options), rng_(options.seed, 3) {
   options_.validate();
@@ -79,19 +21,42 @@ Trainer::Trainer(Transformer& model, const Task& task, const TrainOptions& optio
   optimizer_.set_options({options_.beta1, options_.beta2, 1e-8f, options_.weight_decay});
   model_.reseed_dropout(options_.seed);
   model_.params().ensure_training_state();
-  val_batches_ = task_.validation_batches(model_.config(), std::max(options_.batch_size, 32));
+  val_batches_ = task_.validation_batches(model_.config(), std::max(options_.batch_size, 32), options_.seq_len);
 }
 
 void Trainer::set_total_steps(int total) {
-  TP_CHECK(total >= 1 && total <= 100000000, "total_steps = ", total, " is out of range; allowed: 1 .. 100000000");
-  options_.total_steps = total;
+  TrainOptions changed = options_;
+  changed.total_steps = total;
+  changed.validate();
+  options_ = changed;
   schedule_.total_steps = total;
 }
 
-StepReport Trainer::step() {
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
-  const Batch batch = task_.sample_batch(model_.config(), options_.batch_size, rng_);
+bool Trainer::evaluation_due() const {
+  const int at = last_.evaluated_at;
+  if (at == 0) return true;
+  if (options_.eval_every <= 0) return false;
+  return step_ - at >= options_.eval_every || (step_ >= options_.total_steps && at < options_.total_steps);
+}
+
+void Trainer::update_rate() {
+  const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  if (rate_start_time_ < 0.0) {
+    rate_start_time_ = now;
+    rate_start_tokens_ = tokens_seen_;
+    return;
+  }
+  const double seconds = now - rate_start_time_;
+  if (seconds > 0.0 && (seconds >= 0.25 || rate_ == 0.0)) rate_ = (tokens_seen_ - rate_start_tokens_) / seconds;
+  if (seconds >= 0.25) {
+    rate_start_time_ = now;
+    rate_start_tokens_ = tokens_seen_;
+  }
+}
+
+void Trainer::train_step() {
+  if (rate_start_time_ < 0.0) update_rate();  // the window opens before the first step
+  const Batch batch = task_.sample_batch(model_.config(), options_.batch_size, options_.seq_len, rng_);
   ParameterSet& params = model_.params();
   params.zero_grad();
   const StepStats stats = model_.forward(batch, true, nullptr, options_.label_smoothing);
@@ -101,38 +66,23 @@ StepReport Trainer::step() {
   const float lr = schedule_.at(step_);
   // A step whose gradient is not finite would poison every weight; skip it and report it.
   if (std::isfinite(norm)) optimizer_.step(params, lr);
-  const double seconds = std::chrono::duration<double>(clock::now() - start).count();
-  const double positions = static_cast<double>(batch.size) * (batch.src_len + batch.tgt_len);
-  tokens_seen_ += positions;
+  tokens_seen_ += static_cast<double>(batch.size) * (batch.src_len + batch.tgt_len);
+  update_rate();
   last_.step = step_;
   last_.loss = stats.loss;
   last_.token_accuracy = stats.counted ? static_cast<double>(stats.correct) / stats.counted : 0.0;
-  last_.tokens_per_s = positions / std::max(seconds, 1e-9);
+  last_.tokens_per_s = rate_;
+  last_.tokens_seen = tokens_seen_;
   last_.lr = lr;
   last_.grad_norm = norm;
   last_.evaluated = false;
-  return last_;
 }
 
 StepReport Trainer::run(int n) {
   TP_CHECK(n >= 1 && n <= 1000000, "steps = ", n, " is out of range; allowed: 1 .. 1000000");
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
-  const double tokens_before = tokens_seen_;
-  bool evaluated = false;
-  for (int i = 0; i < n; ++i) {
-    step();
-    evaluated = false;
-    if (options_.eval_every > 0 && step_ % options_.eval_every == 0) {
-      evaluate();
-      evaluated = true;
-    }
-  }
-  const double seconds = std::chrono::duration<double>(clock::now() - start).count();
-  last_.tokens_per_s = (tokens_seen_ - tokens_before) / std::max(seconds, 1e-9);
-  last_.evaluated = evaluated;
-  last_.val_loss = last_eval_.loss;
-  last_.metric = last_eval_.metric;
+  for (int i = 0; i < n; ++i) train_step();
+  if (evaluation_due()) evaluate();  // fills last_'s evaluation fields
+  last_.evaluated = last_.evaluated_at == step_;
   return last_;
 }
 
@@ -170,6 +120,9 @@ Evaluation Trainer::evaluate() {
   else if (task_.metric == "exact_match") e.metric = e.exact_match;
   else e.metric = e.token_accuracy;  // token_accuracy, accuracy
   last_eval_ = e;
+  last_.evaluated_at = step_;
+  last_.val_loss = e.loss;
+  last_.metric = e.metric;
   return e;
 }
 

@@ -3,39 +3,24 @@
 //
 // It owns nothing but its RNG, optimizer and counters: the model and the task outlive it. The
 // same seed gives the same batches, dropout masks and therefore the same loss curve, run after
-// run and in the native and wasm builds alike.
+// run and in the native and wasm builds alike. It is also the one place that decides when to
+// evaluate and how fast training runs (tokens/s): the command line, the bindings and the page's
+// worker only pass its reports on.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
-#include "io/json.h"
+#include "core/json.h"
+#include "core/schema.h"
+#include "model/train_options.h"
 #include "model/transformer.h"
 #include "tasks/task.h"
 #include "train/optimizer.h"
 #include "train/schedule.h"
 
 namespace tp {
-
-struct TrainOptions {
-  float lr = 3e-3f;
-  int batch_size = 16;
-  int warmup = 20;
-  ScheduleKind schedule = ScheduleKind::Cosine;
-  int total_steps = 1000;   // length of the cosine decay
-  float clip = 1.0f;        // max global gradient norm; 0 = no clipping
-  float weight_decay = 0.01f;
-  float label_smoothing = 0.0f;
-  float beta1 = 0.9f, beta2 = 0.98f;
-  std::uint64_t seed = 1;
-  int eval_every = 100;     // run() evaluates every this many steps (0 = only when asked)
-
-  static TrainOptions defaults_for(const Task& task);
-  void validate() const;    // tp::Error naming the bad field
-  // Fields present in `value` (snake_case names as above, "schedule" by name) over `base`;
-  // unknown keys and wrong types are errors listing the allowed keys.
-  static TrainOptions from_json(const json::Value& value, TrainOptions base);
-};
 
 // Metrics of a pass over the validation set. token_accuracy counts target tokens (or labels);
 // exact_match counts sequences whose every target token is predicted right under teacher forcing.
@@ -47,18 +32,51 @@ struct Evaluation {
   double metric = 0.0;  // the task's own metric (one of the above)
   int targets = 0;
   int sequences = 0;
+
+  template <typename Self, typename Visit>
+  static void fields(Self& e, Visit&& visit) {
+    using namespace schema;
+    const double inf = kNoMax;
+    visit(Real("loss", "loss", 0, inf, "mean cross-entropy over the validation targets"), e.loss);
+    visit(Real("perplexity", "perplexity", 0, inf, "exp(loss)"), e.perplexity);
+    visit(Real("token_accuracy", "tokenAccuracy", 0, 1, "share of targets whose most likely token is right"), e.token_accuracy);
+    visit(Real("exact_match", "exactMatch", 0, 1, "share of sequences with every target right"), e.exact_match);
+    visit(Real("metric", "metric", 0, inf, "the task's own metric (one of the above)"), e.metric);
+    visit(Int("targets", "targets", 0, 2147483647, "targets scored"), e.targets);
+    visit(Int("sequences", "sequences", 0, 2147483647, "sequences scored"), e.sequences);
+  }
 };
 
+// What one training step reports (the last one, for a run of several).
 struct StepReport {
   int step = 0;
-  double loss = 0.0;         // training loss of the last step
-  double token_accuracy = 0.0;  // on the last training batch
-  bool evaluated = false;    // whether val_loss/metric are fresh
-  double val_loss = 0.0;
+  double loss = 0.0;            // training loss of the step
+  double token_accuracy = 0.0;  // on the step's batch
+  bool evaluated = false;       // whether this step ended with an evaluation
+  double val_loss = 0.0;        // the latest evaluation's, at step evaluated_at
   double metric = 0.0;
-  double tokens_per_s = 0.0; // input positions processed per second over the steps just run
+  int evaluated_at = 0;         // 0: never evaluated
+  double tokens_per_s = 0.0;    // input positions per second over the last quarter second or more
   float lr = 0.0f;
-  float grad_norm = 0.0f;    // before clipping
+  float grad_norm = 0.0f;       // before clipping
+  double tokens_seen = 0.0;
+
+  template <typename Self, typename Visit>
+  static void fields(Self& r, Visit&& visit) {
+    using namespace schema;
+    const double inf = kNoMax;
+    visit(Int("step", "step", 0, 2147483647, "optimizer steps taken"), r.step);
+    visit(Real("loss", "loss", 0, inf, "training loss of the step"), r.loss);
+    visit(Real("token_accuracy", "tokenAccuracy", 0, 1, "accuracy on the step's batch"), r.token_accuracy);
+    visit(Flag("evaluated", "evaluated", "this step ended with an evaluation"), r.evaluated);
+    visit(Real("val_loss", "valLoss", 0, inf, "validation loss of the latest evaluation"), r.val_loss);
+    visit(Real("metric", "metric", 0, inf, "the task's metric at the latest evaluation"), r.metric);
+    visit(Int("evaluated_at", "evaluatedAt", 0, 2147483647, "step of the latest evaluation (0: none yet)"), r.evaluated_at);
+    visit(Real("tokens_per_s", "tokensPerSec", 0, inf, "input positions per second, recently"), r.tokens_per_s);
+    visit(Real("lr", "lr", 0, inf, "learning rate of the step"), r.lr);
+    visit(Real("grad_norm", "gradNorm", 0, inf, "global gradient norm before clipping"), r.grad_norm);
+    visit(Real("tokens_seen", "tokensSeen", 0, inf, "input positions trained on so far"), r.tokens_seen);
+  }
 };
 
 class Trainer {
@@ -66,12 +84,16 @@ class Trainer {
   // Checks that the model can run the task and the options are valid (tp::Error otherwise).
   Trainer(Transformer& model, const Task& task, const TrainOptions& options);
 
-  // n optimizer steps, evaluating whenever the step count reaches a multiple of eval_every.
-  // Returns the last step's report; val_loss/metric are the latest evaluation's (evaluated says
-  // whether it happened during this call's last step).
+  // n optimizer steps, then an evaluation when one is due; returns the last step's report.
   StepReport run(int n);
-  StepReport step();
+  StepReport step() { return run(1); }
   Evaluation evaluate();
+
+  // An evaluation is due at the end of a run when none has happened yet, when eval_every steps
+  // have passed since the last one, or when the run has just reached total_steps. A caller that
+  // steps one at a time (the page's worker, the command line) so gets evaluations at the same
+  // steps every time: 1, 1 + eval_every, ... and the last.
+  bool evaluation_due() const;
 
   int step_count() const { return step_; }
   // Extends (or shortens) the planned run: the cosine schedule decays over the new length from
@@ -94,6 +116,11 @@ class Trainer {
   StepReport last_;
   Evaluation last_eval_;
   std::vector<Batch> val_batches_;
+  // tokens/s over a window of at least a quarter second, so tiny steps still measure.
+  double rate_start_time_ = -1.0, rate_start_tokens_ = 0.0, rate_ = 0.0;
+
+  void train_step();
+  void update_rate();
 };
 
 }  // namespace tp

@@ -26,7 +26,7 @@ const qaInfo = infos.find((t) => t.name === 'qa-toy');
 if (!qaInfo) throw new Error('no qa-toy');
 const metric: Metric = qaInfo.metric;
 const defaults: ModelConfig = qaInfo.defaults;
-const steps: number = qaInfo.train.steps;
+const steps: number = qaInfo.train.totalSteps;
 const task: Task = tp.task('qa-toy');
 const custom: Task = tp.task('my-own-name-is-a-string-too');
 const pairs: Task = tp.task({ pairs: [['how are you', 'i am fine'], ['one', 'uno']] });

@@ -12,60 +12,35 @@
 // caller may keep. Errors are JS Errors whose message says what was wrong and what is allowed;
 // the module keeps working after them. Full reference: docs/API.md.
 import { loadEngine, call } from './engine.js';
+import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS } from './generated/schema.js';
 
-// camelCase option names and the core's snake_case names.
-const CONFIG_KEYS = {
-  arch: 'arch', vocabSize: 'vocab_size', dModel: 'd_model', nHeads: 'n_heads', nKvHeads: 'n_kv_heads',
-  nLayers: 'n_layers', dFF: 'd_ff', maxLen: 'max_len', pos: 'pos', norm: 'norm', normPlacement: 'norm_placement',
-  normEps: 'norm_eps', ffn: 'ffn', window: 'window', globalTokens: 'global_tokens', layerPattern: 'layer_pattern',
-  dropout: 'dropout', tieEmbeddings: 'tie_embeddings', bias: 'bias', head: 'head', nClasses: 'n_classes',
-};
-const TRAIN_KEYS = {
-  lr: 'lr', batchSize: 'batch_size', warmup: 'warmup', schedule: 'schedule', totalSteps: 'total_steps', clip: 'clip',
-  weightDecay: 'weight_decay', labelSmoothing: 'label_smoothing', seed: 'seed', evalEvery: 'eval_every',
-  beta1: 'beta1', beta2: 'beta2',
-};
-const GENERATE_KEYS = {
-  maxNewTokens: 'max_new_tokens', temperature: 'temperature', topK: 'top_k', topP: 'top_p', beam: 'beam',
-  lengthPenalty: 'length_penalty', kvCache: 'kv_cache', topKProbs: 'top_k_probs', seed: 'seed',
-};
-const TOKENIZER_KEYS = { kind: 'kind', vocabSize: 'vocab_size', lowercase: 'lowercase' };
-const SNAKE_TO_CAMEL = Object.fromEntries(
-  [CONFIG_KEYS, TRAIN_KEYS, GENERATE_KEYS, TOKENIZER_KEYS].flatMap((m) => Object.entries(m).map(([c, s]) => [s, c])),
-);
-
-// Core messages name fields in snake_case; the API's users know them in camelCase.
-function translate(message) {
-  return message.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (word) => SNAKE_TO_CAMEL[word] ?? word);
-}
-
-function invoke(module, fn) {
-  try {
-    return call(module, fn);
-  } catch (error) {
-    throw new Error(translate(error.message));
-  }
-}
+// The keys each kind of option object takes, from the C++ tables (generated/schema.js).
+const keysOf = (table) => Object.freeze(table.map((f) => f.js));
+const CONFIG_KEYS = keysOf(MODEL_CONFIG);
+const TRAIN_KEYS = keysOf(TRAIN_OPTIONS);
+const GENERATE_KEYS = keysOf(GENERATE_OPTIONS);
+const TOKENIZER_KEYS = keysOf(TOKENIZER_OPTIONS);
 
 function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
 
-// {camelCase options} → JSON of the snake_case object, rejecting unknown keys and non-JSON values.
+// {options} → their JSON for the core, rejecting unknown keys and non-JSON values here, so the
+// message names the key as the caller wrote it.
 function optionsJson(options, keys, what, { allow = [] } = {}) {
   if (options === undefined) return '{}';
   if (!isPlainObject(options)) throw new Error(`${what} must be an object, got ${describe(options)}`);
   const out = {};
   for (const [key, value] of Object.entries(options)) {
     if (allow.includes(key)) continue;
-    if (!(key in keys)) {
-      throw new Error(`unknown ${what} key '${key}'; allowed: ${[...Object.keys(keys), ...allow].join(', ')}`);
+    if (!keys.includes(key)) {
+      throw new Error(`unknown ${what} key '${key}'; allowed: ${[...keys, ...allow].join(', ')}`);
     }
     if (value === undefined) continue;
     if (!['number', 'string', 'boolean'].includes(typeof value) || (typeof value === 'number' && !Number.isFinite(value))) {
       throw new Error(`${what} key '${key}' must be a finite number, a string or a boolean, got ${describe(value)}`);
     }
-    out[keys[key]] = value;
+    out[key] = value;
   }
   return JSON.stringify(out);
 }
@@ -89,10 +64,6 @@ function checkIndex(value, what) {
   if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff) {
     throw new Error(`${what} must be a whole number >= 0, got ${describe(value)}`);
   }
-}
-
-function camelConfig(snake) {
-  return Object.fromEntries(Object.entries(snake).map(([k, v]) => [SNAKE_TO_CAMEL[k] ?? k, v]));
 }
 
 const registry = new FinalizationRegistry((handle) => {
@@ -129,7 +100,7 @@ class Owned {
   }
   run(fn) {
     const handle = this.handle;
-    return invoke(this.module, () => fn(handle));
+    return call(this.module, () => fn(handle));
   }
 }
 
@@ -140,6 +111,8 @@ export class Tokenizer extends Owned {
     this.kind = info.kind;
     this.vocabSize = info.vocabSize;
     this.numSpecials = info.numSpecials;
+    // { sos, eos, pad, unk, cls, mask }: the id of each special token, or null where it has none.
+    this.specials = Object.freeze(this.run((h) => h.specials()));
   }
   // { ids: Int32Array, tokens: string[], spans: Int32Array of [begin, end) UTF-16 pairs, byteSpans }
   encode(text) {
@@ -162,8 +135,7 @@ export class Tokenizer extends Owned {
 export class Task extends Owned {
   constructor(module, handle) {
     super(module, handle, 'Task');
-    const info = this.run((h) => h.info());
-    Object.assign(this, { ...info, defaults: camelConfig(info.defaults) });
+    Object.assign(this, this.run((h) => h.info()));
   }
   tokenizer() {
     return new Tokenizer(this.module, this.run((h) => h.tokenizer()));
@@ -180,7 +152,7 @@ export class Model extends Owned {
     super(module, handle, 'Model');
   }
   get config() {
-    return camelConfig(this.run((h) => h.config()));
+    return this.run((h) => h.config());
   }
   // { task, taskKind, tokenizer: { kind, vocabSize, numSpecials } | null, classNames, parameterCount }
   get info() {
@@ -268,12 +240,12 @@ function makeApi(module) {
     version: module.version(),
     // The built-in tasks' names, descriptions and kinds, without building any of them (cheap).
     taskList() {
-      return invoke(module, (m) => m.builtinTasks());
+      return call(module, (m) => m.builtinTasks());
     },
     // [{ name, description, kind, metric, defaults (a model config), train, classNames, ... }]
     // Builds every task once (BPE training included), then answers from a cache.
     tasks() {
-      taskInfos ??= invoke(module, (m) => m.builtinTasks()).map(({ name }) => {
+      taskInfos ??= call(module, (m) => m.builtinTasks()).map(({ name }) => {
         const task = api.task(name);
         const { description, kind, metric, defaults, train, classNames, sampleInputs, source, trainSize, valSize, synthetic } = task;
         task.dispose();
@@ -286,12 +258,12 @@ function makeApi(module) {
     // A built-in task by name, or your own data: { pairs: [[source, target], ...] } or
     // { text, tokenizer: 'char' | 'word' | 'bpe' | 'byte' | { kind, vocabSize } }.
     task(spec) {
-      if (typeof spec === 'string') return own(invoke(module, (m) => m.builtinTask(spec)), Task);
+      if (typeof spec === 'string') return own(call(module, (m) => m.builtinTask(spec)), Task);
       if (!isPlainObject(spec)) throw new Error(`task(spec): spec must be a task name or { pairs } or { text }, got ${describe(spec)}`);
       const keys = Object.keys(spec);
       if (keys.includes('pairs')) {
         if (keys.length !== 1) throw new Error(`task({ pairs }) takes only 'pairs', got ${keys.join(', ')}`);
-        return own(invoke(module, (m) => m.pairsTask(spec.pairs)), Task);
+        return own(call(module, (m) => m.pairsTask(spec.pairs)), Task);
       }
       if (keys.includes('text')) {
         const extra = keys.filter((k) => k !== 'text' && k !== 'tokenizer');
@@ -299,7 +271,7 @@ function makeApi(module) {
         if (typeof spec.text !== 'string') throw new Error(`task({ text }): text must be a string, got ${describe(spec.text)}`);
         const tokenizer = typeof spec.tokenizer === 'string' ? { kind: spec.tokenizer } : spec.tokenizer ?? { kind: 'char' };
         const json = optionsJson(tokenizer, TOKENIZER_KEYS, 'tokenizer option');
-        return own(invoke(module, (m) => m.textTask(spec.text, json)), Task);
+        return own(call(module, (m) => m.textTask(spec.text, json)), Task);
       }
       throw new Error(`task(spec): an object spec needs 'pairs' or 'text', got keys ${keys.join(', ') || '(none)'}`);
     },
@@ -309,7 +281,7 @@ function makeApi(module) {
       const { text = '', ...rest } = options;
       if (typeof text !== 'string') throw new Error(`tokenizer option 'text' must be a string, got ${describe(text)}`);
       const json = optionsJson(rest, TOKENIZER_KEYS, 'tokenizer option');
-      return own(invoke(module, (m) => m.createTokenizer(json, text)), Tokenizer);
+      return own(call(module, (m) => m.createTokenizer(json, text)), Tokenizer);
     },
     // A model config (camelCase, see docs/API.md) plus `seed`.
     model(config) {
@@ -317,7 +289,7 @@ function makeApi(module) {
       const { seed = 0, ...rest } = config;
       if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`model config key 'seed' must be a whole number >= 0, got ${describe(seed)}`);
       const json = optionsJson(rest, CONFIG_KEYS, 'model config');
-      return own(invoke(module, (m) => m.createModel(json, seed)), Model);
+      return own(call(module, (m) => m.createModel(json, seed)), Model);
     },
     // Trains `model` on `task`; options { lr, batchSize, warmup, schedule, totalSteps, clip,
     // weightDecay, labelSmoothing, seed, evalEvery, beta1, beta2 } default to the task's.
@@ -325,22 +297,22 @@ function makeApi(module) {
       if (!(model instanceof Model)) throw new Error('trainer(model, task): model must be a Model from tp.model() or tp.loadModel()');
       if (!(task instanceof Task)) throw new Error('trainer(model, task): task must be a Task from tp.task()');
       const json = optionsJson(options, TRAIN_KEYS, 'training option');
-      return own(invoke(module, (m) => m.createTrainer(model.handle, task.handle, json)), Trainer);
+      return own(call(module, (m) => m.createTrainer(model.handle, task.handle, json)), Trainer);
     },
     // A model from safetensors bytes (Uint8Array or ArrayBuffer).
     loadModel(bytes) {
       const array = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
       if (!(array instanceof Uint8Array)) throw new Error(`loadModel(bytes): bytes must be a Uint8Array or ArrayBuffer, got ${describe(bytes)}`);
-      return own(invoke(module, (m) => m.loadModel(array)), Model);
+      return own(call(module, (m) => m.loadModel(array)), Model);
     },
     // The SIMD kernels against the scalar reference, in this runtime.
     kernelSelfCheck(seed = 1) {
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`kernelSelfCheck: seed must be a non-negative integer, got ${seed}`);
-      return invoke(module, (m) => m.kernelSelfCheck(seed));
+      return call(module, (m) => m.kernelSelfCheck(seed));
     },
     // { heapSize, allocated } in bytes: the wasm memory and what malloc holds of it.
     heapStats() {
-      return invoke(module, (m) => m.heapStats());
+      return call(module, (m) => m.heapStats());
     },
   };
   return Object.freeze(api);
@@ -361,4 +333,5 @@ export function load(options) {
 }
 
 export { engineStats, compiledModule } from './engine.js';
+export { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, STEP_REPORT, EVALUATION, TRACE_NAMES } from './generated/schema.js';
 export { createTrainingSession, TrainingSession } from './training-session.js';

@@ -81,16 +81,10 @@ function trainChunk() {
   const n = Math.max(1, Math.min(chunk, remaining));
   const start = now();
   try {
-    // One step per call, so the loss curve has every step; tokens/s over the whole chunk, since
-    // one tiny step is below the clock's resolution.
-    const tokensBefore = lastReport?.tokensSeen ?? 0;
-    let report = null;
-    for (let i = 0; i < n; ++i) {
-      report = trainer.step(1);
-      if (i + 1 < n) record(report);
-    }
-    const seconds = (now() - start) / 1000;
-    record({ ...report, tokensPerSec: seconds > 0 ? (report.tokensSeen - tokensBefore) / seconds : report.tokensPerSec });
+    // One step per call, so the loss curve has every step and evaluations fall on the same steps
+    // however the run is cut into chunks (the trainer decides when to evaluate and measures
+    // tokens/s).
+    for (let i = 0; i < n; ++i) record(trainer.step(1));
   } catch (error) {
     running = false;
     postState('error', error.message);
@@ -127,7 +121,7 @@ const handlers = {
       throw error;
     }
     spec = { task: taskSpec, model: modelConfig, training, checkpoint };  // reset() returns to this state
-    totalSteps = training.totalSteps ?? task.train.steps;
+    totalSteps = training.totalSteps ?? task.train.totalSteps;
     pending = [];
     lastReport = null;
     chunk = 1;

@@ -21,18 +21,6 @@ export function initTraining(app) {
   let train = [], smooth = [], val = [], metric = [];
   let ema = null;
   let busy = true;
-  // Tokens per second measured here, from tokensSeen over wall time: the worker's per-call
-  // figure times one step at a time, which the timer cannot resolve for the tiny models.
-  let rate = null, lastSeen = null;
-  function measure(r) {
-    if (!r || !Number.isFinite(r.tokensSeen)) return;
-    const now = performance.now();
-    if (lastSeen && r.tokensSeen > lastSeen.tokens && now > lastSeen.time) {
-      const inst = ((r.tokensSeen - lastSeen.tokens) * 1000) / (now - lastSeen.time);
-      rate = rate === null ? inst : 0.7 * rate + 0.3 * inst;
-    }
-    lastSeen = { tokens: r.tokensSeen, time: now };
-  }
 
   function clear() {
     train = [];
@@ -91,7 +79,7 @@ export function initTraining(app) {
     const metric = app.info?.metric;
     $('metric-name').textContent = metric ? app.t(`metric.${metric}`) : app.t('train.metric');
     $('metric').textContent = r && r.evaluatedAt > 0 ? formatMetric(metric, r.metric) : '–';
-    $('tps').textContent = rate !== null ? compact(rate) : '–';
+    $('tps').textContent = r?.tokensPerSec > 0 ? compact(r.tokensPerSec) : '–';
     $('lr').textContent = r ? r.lr.toExponential(1) : '–';
     $('grad-norm').textContent = r ? r.gradNorm.toPrecision(3) : '–';
     const done = total > 0 && step >= total;
@@ -147,21 +135,16 @@ export function initTraining(app) {
     stats();
   });
   app.on('configured', () => {
-    rate = null;
-    lastSeen = null;
     clear();
     stats();
     note();
   });
   app.on('progress', (d) => {
-    measure(d);
     add(d.history);
     draw();
     stats();
   });
   app.on('run', (d) => {
-    if (d.reason === 'started') lastSeen = { tokens: app.report?.tokensSeen ?? 0, time: performance.now() };
-    else if (d.report) measure(d.report);
     add(d.history ?? []);
     draw();
     stats();

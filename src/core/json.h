@@ -72,4 +72,9 @@ Value parse(std::string_view text);
 // Human-readable name of a type, for error messages.
 const char* type_name(Value::Type type);
 
+// A float as the double of its shortest decimal that reads back as the same float (1e-05, not
+// 9.99999974e-06), so files and messages show the number that was written. Doubles pass through.
+double shortest(float f);
+inline double shortest(double d) { return d; }
+
 }  // namespace tp::json

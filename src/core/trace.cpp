@@ -1,5 +1,5 @@
 // Trace storage; see trace.h.
-#include "model/trace.h"
+#include "core/trace.h"
 
 #include <algorithm>
 

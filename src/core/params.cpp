@@ -1,5 +1,5 @@
 // ParameterSet registration and slabs; see params.h.
-#include "model/params.h"
+#include "core/params.h"
 
 #include "core/error.h"
 

@@ -1,5 +1,5 @@
 // Strict JSON parsing and compact writing; see json.h.
-#include "io/json.h"
+#include "core/json.h"
 
 #include <cmath>
 #include <cstdio>
@@ -188,6 +188,15 @@ void write(const Value& v, std::string& out) {
 }
 
 }  // namespace
+
+double shortest(float f) {
+  for (int digits = 1; digits <= 9; ++digits) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(f));
+    if (std::strtof(text, nullptr) == f) return std::strtod(text, nullptr);
+  }
+  return static_cast<double>(f);
+}
 
 std::string Value::dump() const {
   std::string out;

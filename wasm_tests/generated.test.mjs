@@ -1,0 +1,40 @@
+// node:test — what JavaScript derives from the C++ tables is current: web/lib/generated/schema.js
+// and the generated region of the TypeScript declarations equal what `npm run generate` writes
+// from this build's module, and the API's keys, the session's defaults and the controls read them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expectedFiles, readTables } from '../scripts/generate.mjs';
+import { load, MODEL_CONFIG, TRAIN_OPTIONS } from '../web/lib/transformer-playground.js';
+
+test('the generated files are what npm run generate writes from the C++ tables', async () => {
+  const files = await expectedFiles(await readTables());
+  for (const [file, text] of Object.entries(files)) {
+    assert.equal(await readFile(file, 'utf8'), text, `${path.basename(file)} is out of date: run npm run generate`);
+  }
+});
+
+test("the tables' defaults are the core's: a model from no options has exactly them", async () => {
+  const tp = await load();
+  const model = tp.model({ vocabSize: 64 });
+  const defaults = Object.fromEntries(MODEL_CONFIG.map((f) => [f.js, f.default]));
+  // n_kv_heads 0 means "as many as the heads"; a built model says how many that is.
+  assert.deepEqual(model.config, { ...defaults, nKvHeads: defaults.nHeads });
+  model.dispose();
+  const task = tp.task('qa-toy');
+  assert.deepEqual(Object.keys(task.train), TRAIN_OPTIONS.map((f) => f.js));
+  task.dispose();
+});
+
+test('every key of the tables is accepted, and the messages name keys as JavaScript writes them', async () => {
+  const tp = await load();
+  assert.throws(() => tp.model({ dModel: 0 }), /^Error: dModel = 0 is out of range; allowed: 1 \.\. 4096$/);
+  assert.throws(() => tp.model({ nHeads: 3, dModel: 8 }), /dModel = 8 is not divisible by nHeads = 3/);
+  const task = tp.task('qa-toy');
+  const model = tp.model({ ...task.defaults, seed: 1 });
+  assert.throws(() => tp.trainer(model, task, { seqLen: 1 }), /seqLen = 1 is out of range; allowed: 2 \.\. 4096/);
+  const trainer = tp.trainer(model, task, Object.fromEntries(TRAIN_OPTIONS.map((f) => [f.js, task.train[f.js]])));
+  assert.equal(trainer.step(1).step, 1);
+  for (const x of [trainer, model, task]) x.dispose();
+});
