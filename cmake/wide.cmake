@@ -1,10 +1,10 @@
 # TP_WIDE=ON (preset native-wide): the wide native matmul kernels, AVX2 and AVX-512 with FMA,
-# chosen at run time from the CPU (src/kernels/wide/). Each kernel file gets only the flags of
-# its instruction set, so an AVX2-only CPU never meets an AVX-512 instruction; the dispatcher is
-# compiled for the baseline. Ignored for wasm, which has one 128-bit path.
+# chosen at run time from the CPU (src/kernels/wide/, put in the kernel table by
+# src/kernels/dispatch.cpp). Each kernel file gets only the flags of its instruction set, so an
+# AVX2-only CPU never meets an AVX-512 instruction; the dispatcher is compiled for the baseline.
+# Ignored for wasm, which has one 128-bit path.
 if(TP_WIDE AND NOT EMSCRIPTEN)
   target_sources(tp_core PRIVATE
-    src/kernels/wide/dispatch.cpp
     src/kernels/wide/avx2.cpp
     src/kernels/wide/avx512.cpp)
   set_source_files_properties(src/kernels/wide/avx2.cpp PROPERTIES

@@ -3,7 +3,7 @@
 // arithmetic.
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
-#include "kernels/wide/wide.h"
+#include "kernels/dispatch.h"
 
 namespace tp::kernels {
 
@@ -60,13 +60,7 @@ void gelu_backward(const float* x, const float* dy, float* dx, int n, bool accum
   });
 }
 
-void gelu_forward_gate(const float* x, float* y, float* gate, int n) {
-  if (wide::active()) {  // TP_WIDE builds only: the same bits, W lanes at a time
-    wide::gelu_forward_gate(x, y, gate, n);
-    return;
-  }
-  gelu_forward_gate_simd128(x, y, gate, n);
-}
+void gelu_forward_gate(const float* x, float* y, float* gate, int n) { kernel_table().gelu_forward_gate(x, y, gate, n); }
 
 void gelu_forward_gate_simd128(const float* x, float* y, float* gate, int n) {
   const f32x4 c = splat(kGeluC), a = splat(kGeluA);
@@ -102,11 +96,7 @@ void gelu_forward_gate_simd128(const float* x, float* y, float* gate, int n) {
 
 void gelu_backward_gate(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
                         float* dbias) {
-  if (wide::active()) {
-    wide::gelu_backward_gate(x, gate, dy, dx, rows, cols, dbias);
-    return;
-  }
-  gelu_backward_gate_simd128(x, gate, dy, dx, rows, cols, dbias);
+  kernel_table().gelu_backward_gate(x, gate, dy, dx, rows, cols, dbias);
 }
 
 void gelu_backward_gate_simd128(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,

@@ -41,7 +41,8 @@ void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const flo
                     const float* bias = nullptr, Band band = {});
 // Which matmul runs: "simd128" (the default everywhere, and what wasm runs) or, in a TP_WIDE
 // build on a CPU that has them, "avx2" / "avx512" (FMA micro-kernels: same contract, different
-// rounding). TP_KERNELS=simd128 in the environment keeps the 128-bit path.
+// rounding). TP_KERNELS=simd128 in the environment keeps the 128-bit path. The choice is the
+// kernel table's (kernels/dispatch.h).
 const char* matmul_path();
 // Turns the wide path on or off (benchmarks, tests); returns whether it is now on.
 bool use_wide_matmul(bool on);

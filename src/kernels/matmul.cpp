@@ -15,10 +15,11 @@
 #include <chrono>
 #include <cstring>
 
+#include "kernels/dispatch.h"
 #include "kernels/gemm_driver.h"
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
-#include "kernels/wide/wide.h"
+#include "kernels/variants.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && defined(__GNUC__)
 #define TP_MATMUL_VEX 1
@@ -136,65 +137,57 @@ inline __attribute__((always_inline)) void matmul_impl(Trans trans_a, Trans tran
                            b_panel());
 }
 
+}  // namespace
+
+namespace variants {
+
 void matmul_sse(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
                 float* C, int ldc, bool accumulate, const float* bias, Band band) {
+  if (gemm::trivial(M, N, K, C, ldc, accumulate, bias)) return;
   matmul_impl(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
 }
 
+double matmul_peak_sse(double seconds) { return gemm::tile_peak_gflops<Kernel4x8, std::chrono::steady_clock>(seconds); }
+
 #if TP_MATMUL_VEX
+bool has_vex() {
+  __builtin_cpu_init();  // needed when this first runs from a static initializer
+  return __builtin_cpu_supports("avx") != 0;
+}
+
 TP_TARGET_AVX void matmul_vex(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
                               const float* B, int ldb, float* C, int ldc, bool accumulate, const float* bias,
                               Band band) {
+  if (gemm::trivial(M, N, K, C, ldc, accumulate, bias)) return;
   matmul_impl(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
 }
 
-bool has_avx() {
-  static const bool avx = [] {
-    __builtin_cpu_init();  // needed when this first runs from a static initializer
-    return __builtin_cpu_supports("avx") != 0;
-  }();
-  return avx;
-}
-
-TP_TARGET_AVX double kernel_peak_vex(double seconds) {
+TP_TARGET_AVX double matmul_peak_vex(double seconds) {
   return gemm::tile_peak_gflops<Kernel4x8, std::chrono::steady_clock>(seconds);
 }
-#endif
-
-}  // namespace
-
-void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
-                    int ldb, float* C, int ldc, bool accumulate, const float* bias, Band band) {
-  if (gemm::trivial(M, N, K, C, ldc, accumulate, bias)) return;
-#if TP_MATMUL_VEX
-  if (has_avx()) {
-    matmul_vex(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
-    return;
-  }
-#endif
+#else
+bool has_vex() { return false; }
+void matmul_vex(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
+                float* C, int ldc, bool accumulate, const float* bias, Band band) {
   matmul_sse(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
 }
+double matmul_peak_vex(double seconds) { return matmul_peak_sse(seconds); }
+#endif
+
+}  // namespace variants
 
 void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
             float* C, int ldc, bool accumulate, const float* bias, Band band) {
-  if (wide::active()) {  // TP_WIDE builds only
-    wide::matmul(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
-    return;
-  }
-  matmul_simd128(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
+  kernel_table().matmul(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
 }
 
-double matmul_kernel_peak_gflops(double seconds) {
-  if (wide::active()) return wide::kernel_peak_gflops(seconds);
-#if TP_MATMUL_VEX
-  if (has_avx()) return kernel_peak_vex(seconds);
-#endif
-  return gemm::tile_peak_gflops<Kernel4x8, std::chrono::steady_clock>(seconds);
+void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
+                    int ldb, float* C, int ldc, bool accumulate, const float* bias, Band band) {
+  kernel_table().matmul_simd128(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
 }
 
-#ifndef TP_WIDE
-const char* matmul_path() { return "simd128"; }
-bool use_wide_matmul(bool) { return false; }
-#endif
+double matmul_kernel_peak_gflops(double seconds) { return kernel_table().matmul_peak_gflops(seconds); }
+
+const char* matmul_path() { return kernel_table().name; }
 
 }  // namespace tp::kernels
