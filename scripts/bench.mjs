@@ -4,6 +4,9 @@
 //   npm run bench                          all sections
 //   npm run bench -- --only train,size     some sections (comma-separated)
 //   npm run bench -- --no-wide             skip the wide native build (AVX2/AVX-512)
+//   npm run bench -- --only train --impls chromium-wasm,firefox-wasm
+//                                          some rows of the train section (the others keep their
+//                                          previous figures in latest.json)
 //
 // Sections (1 thread everywhere):
 //   matmul   GFLOP/s of tp's kernels (scalar reference, native 128-bit, native wide, wasm SIMD128
@@ -12,14 +15,15 @@
 //            op-GFLOP/s beside the two roofs of the same build (micro-kernel peak, streaming add).
 //   train    tokens/s training the reference model (decoder-only, d_model 128, 4 heads, 2 layers,
 //            seq 64, batch 16, vocab 65): native 128-bit, native wide, wasm in Node, wasm in
-//            headless Chromium (through the public JS API), tfjs-wasm (as written naturally and
-//            with transposes materialised) and PyTorch (when /usr/bin/python3 has torch).
+//            headless Chromium and in headless Firefox ESR (through the public JS API), tfjs-wasm
+//            (as written naturally and with transposes materialised) and PyTorch (when
+//            /usr/bin/python3 has torch).
 //            Medians of >= 20 timed steps after warm-up; plus a per-layer profile of tp's step.
 //   generate ms per token with and without the KV cache at 64, 256 and 1024 tokens (decoder-only,
 //            d_model 256, 4 layers), native and wasm.
 //   size     the web module (web/lib/wasm/transformer_playground.{wasm,js}), raw and gzipped.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -49,6 +53,17 @@ const cpuFlags = (() => {
   }
 })();
 const wide = !process.argv.includes('--no-wide') && cpuFlags.includes('avx2') && cpuFlags.includes('fma');
+// The train section's rows, by `impl`; --impls keeps only some of them.
+const trainImpls = ['native-simd', 'native-wide', 'wasm-simd', 'chromium-wasm', 'firefox-wasm', 'tfjs-wasm', 'tfjs-wasm-materialised', 'pytorch'];
+const implsIndex = process.argv.indexOf('--impls');
+const implsChosen = implsIndex > 0 ? process.argv[implsIndex + 1].split(',') : null;
+for (const impl of implsChosen ?? []) {
+  if (!trainImpls.includes(impl)) {
+    console.error(`bench.mjs: unknown --impls value '${impl}'; allowed: ${trainImpls.join(', ')}`);
+    process.exit(2);
+  }
+}
+const runs = (...impls) => !implsChosen || impls.some((i) => implsChosen.includes(i));
 const nativeBench = 'build/native/tp_bench', wideBench = 'build/native-wide/tp_bench', wasmBench = 'build/wasm/tp_bench.cjs';
 
 // Runs a command and resolves with the JSON objects it printed, one per line.
@@ -148,34 +163,27 @@ function hasTorch() {
   return spawnSync('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
 }
 
-// The training page in headless Chromium (Debian's, through playwright-core), served from the
-// repository root so it can import web/lib as the product does.
-async function chromiumTrain(steps) {
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromiumPath)) {
-    console.log(`  (skipping Chromium: ${chromiumPath} not found)`);
+// The training page in a headless browser engine (Debian's Chromium or Firefox ESR, through
+// puppeteer-core; scripts/browsers.mjs), served from the repository root so it can import web/lib
+// as the product does. Its row is `impl: "<engine>-wasm"`.
+async function browserTrain(engine, steps) {
+  const { engines, launchEngine } = await import('./browsers.mjs');
+  if (!existsSync(engines[engine].executablePath)) {
+    console.log(`  (skipping ${engine}: ${engines[engine].executablePath} not found)`);
     return [];
   }
-  const { chromium } = await import('playwright-core');
   const { serveStatic } = await import('./serve.mjs');
   const { server, url } = await serveStatic({ root });
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'tp-bench-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-sync', '--disable-quic', '--disable-dev-shm-usage'],
-  });
+  const launched = await launchEngine(engine);
   try {
-    const page = await context.newPage();
-    await page.goto(`${url}bench/browser/train.html?steps=${steps}`);
-    await page.waitForFunction(() => window.benchResult, null, { timeout: 600000 });
+    const page = await launched.context.newPage();
+    await page.goto(`${url}bench/browser/train.html?steps=${steps}&impl=${engine}-wasm`);
+    await page.waitForFunction(() => window.benchResult, { timeout: 600000 });
     const result = await page.evaluate(() => window.benchResult);
-    if (result.error) throw new Error(`Chromium training page: ${result.error}`);
-    return [result];
+    if (result.error) throw new Error(`${engine} training page: ${result.error}`);
+    return [{ ...result, browser: await launched.browser.version() }];
   } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await launched.close();
     server.close();
   }
 }
@@ -183,15 +191,17 @@ async function chromiumTrain(steps) {
 async function runTrain() {
   const steps = 30;
   console.log(`\ntrain: the reference model, medians of ${steps} (tfjs: 20) timed steps after warm-up…`);
-  const native = await jsonLines(nativeBench, ['train', '--reps', String(steps), '--profile']);
-  const wideRows = wide ? await jsonLines(wideBench, ['train', '--reps', String(steps), '--profile', '--impl', 'native-wide']) : [];
-  const wasm = await jsonLines('node', ['--no-experimental-fetch', wasmBench, 'train', '--reps', String(steps), '--profile']);
-  const browser = await chromiumTrain(steps);
-  const tfjs = await jsonLines('node', ['bench/peers/tfjs_train.mjs', '20']);
-  const torch = hasTorch()
-    ? await jsonLines('/usr/bin/python3', ['bench/torch_reference.py', String(steps)], { env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' } })
-    : (console.log('  (skipping PyTorch: /usr/bin/python3 has no torch)'), []);
-  const all = [...native, ...wideRows, ...wasm, ...browser, ...tfjs, ...torch];
+  const native = runs('native-simd') ? await jsonLines(nativeBench, ['train', '--reps', String(steps), '--profile']) : [];
+  const wideRows = wide && runs('native-wide') ? await jsonLines(wideBench, ['train', '--reps', String(steps), '--profile', '--impl', 'native-wide']) : [];
+  const wasm = runs('wasm-simd') ? await jsonLines('node', ['--no-experimental-fetch', wasmBench, 'train', '--reps', String(steps), '--profile']) : [];
+  const browsers = [];
+  for (const engine of ['chromium', 'firefox']) if (runs(`${engine}-wasm`)) browsers.push(...(await browserTrain(engine, steps)));
+  const tfjs = runs('tfjs-wasm', 'tfjs-wasm-materialised') ? await jsonLines('node', ['bench/peers/tfjs_train.mjs', '20']) : [];
+  const torch = !runs('pytorch') ? []
+    : hasTorch()
+      ? await jsonLines('/usr/bin/python3', ['bench/torch_reference.py', String(steps)], { env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' } })
+      : (console.log('  (skipping PyTorch: /usr/bin/python3 has no torch)'), []);
+  const all = [...native, ...wideRows, ...wasm, ...browsers, ...tfjs, ...torch].filter((r) => runs(r.impl));
   const rows = strip(all.filter((r) => r.bench === 'train'));
   const profile = strip(all.filter((r) => r.bench === 'train-profile'));
   const tfjsRate = rows.find((r) => r.impl === 'tfjs-wasm')?.tokens_per_s;
@@ -245,7 +255,7 @@ async function main() {
   buildWasm();
   // With --only, the other sections keep their previous figures.
   const file = path.join(root, 'bench', 'results', 'latest.json');
-  const previous = onlyIndex > 0 && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const previous = (onlyIndex > 0 || implsChosen) && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const results = {
     ...previous,
     env: {
@@ -264,8 +274,10 @@ async function main() {
   for (const name of chosen) {
     const out = await sections[name].run();
     if (name === 'train') {
-      results.train = out.rows;
-      results.train_profile = out.profile;
+      // With --impls, the rows of the other implementations keep their previous figures.
+      const keep = (old = []) => old.filter((r) => implsChosen && !implsChosen.includes(r.impl));
+      results.train = [...keep(previous.train), ...out.rows];
+      results.train_profile = [...keep(previous.train_profile), ...out.profile];
     } else if (name === 'matmul') {
       results.matmul = out.rows;
       results.matmul_kernel_peak = out.peaks;

@@ -3,7 +3,8 @@
 #
 # Idempotent: on a machine that has everything it prints one line and exits. Debian packages:
 # emscripten (em++, with acorn for its link step), libsimde-dev (the SIMD layer), catch2 (v2),
-# cmake/ninja/g++, gzip, and chromium + fonts-nanum for the browser tests (skipped with --no-browser).
+# cmake/ninja/g++, gzip, and chromium + firefox-esr + fonts-nanum for the browser tests (the
+# suites run in both engines; skipped with --no-browser).
 # npm packages: `npm ci` when node_modules does not match package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,7 @@ command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v gzip >/dev/null 2>&1 || missing+=(gzip)
 if [ "$with_browser" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
   # A Hangul font, so the Korean UI and text render in the browser tests' screenshots.
   [ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
 fi
@@ -43,7 +45,7 @@ else
   echo "setup: system packages present"
 fi
 
-# npm packages (devDependencies: playwright-core, typescript, the tfjs benchmark peer).
+# npm packages (devDependencies: puppeteer-core, typescript, the tfjs benchmark peer).
 lock_hash=$(sha1sum package-lock.json | cut -d' ' -f1)
 if [ ! -f node_modules/.tp-lock-hash ] || [ "$(cat node_modules/.tp-lock-hash)" != "$lock_hash" ]; then
   echo "setup: npm ci"

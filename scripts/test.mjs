@@ -6,23 +6,33 @@
 //        native Catch2 (ctest)   one ctest entry per TEST_CASE
 //        wasm Catch2 (Node)      the same sources built with em++
 //        node:test (wasm_tests)  the JavaScript API against the Embind module
-//        browser (Chromium)      the pages, end to end, through playwright-core
-//   4. "N passed, M failed" for the whole run; exit status 1 on any failure.
-// `npm test -- --only native,wasm` runs a subset (native, wasm, node, browser) while developing.
+//        browser, per engine     the pages, end to end, once in Chromium and once in Firefox ESR
+//                                (every wasm_tests/browser/*.test.mjs, TP_BROWSER=<engine>)
+//   4. per-suite counts (checks an engine skipped, with why, listed under its line), then
+//      "N passed, M failed" for the whole run; exit status 1 on any failure.
+// `npm test -- --only native,wasm` runs a subset (native, wasm, node, browser) while developing;
+// `--engines firefox` runs the browser suites in one engine only.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { readdirSync, existsSync } from 'node:fs';
 import { buildNative, buildWasm, root } from './build.mjs';
+import { engineNames } from './browsers.mjs';
 
 const suites = ['native', 'wasm', 'node', 'browser'];
-const onlyArg = process.argv.find((a) => a.startsWith('--only'));
-const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',') : suites;
-for (const s of only) {
-  if (!suites.includes(s)) {
-    console.error(`test.mjs: unknown suite '${s}'; allowed: ${suites.join(', ')}`);
-    process.exit(2);
+// `--name a,b` or `--name=a,b`: a list of allowed values, or all of them.
+function listOption(name, allowed) {
+  const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  const list = arg ? (arg.includes('=') ? arg.split('=')[1] : process.argv[process.argv.indexOf(arg) + 1] ?? '').split(',') : allowed;
+  for (const v of list) {
+    if (!allowed.includes(v)) {
+      console.error(`test.mjs: unknown ${name} value '${v}'; allowed: ${allowed.join(', ')}`);
+      process.exit(2);
+    }
   }
+  return list;
 }
+const only = listOption('only', suites);
+const engines = listOption('engines', engineNames);
 
 function banner(text) {
   console.log(`\n=== ${text} ${'='.repeat(Math.max(0, 76 - text.length))}`);
@@ -71,6 +81,14 @@ function nodeTestCounts({ code, output }) {
   return { passed: Number(pass[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
 }
 
+// The checks a browser suite skipped because its engine lacks a feature (printed by
+// onlyWhere() in wasm_tests/browser/browser.mjs), each once, with how many times.
+function engineSkips(output) {
+  const counts = new Map();
+  for (const m of output.matchAll(/^\s*# (skipped on \S+ \([^)]+\): .*)$/gm)) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+  return [...counts].map(([text, n]) => (n > 1 ? `${text} (${n} checks)` : text));
+}
+
 function testFiles(dir) {
   const full = path.join(root, dir);
   if (!existsSync(full)) return [];
@@ -112,15 +130,19 @@ async function main() {
     results.push(['node:test', nodeTestCounts(await runLive('node', ['--test', '--test-reporter=tap', ...files]))]);
   }
   if (only.includes('browser')) {
-    banner('browser (Chromium via playwright-core)');
     const files = testFiles('wasm_tests/browser');
-    results.push(['browser', nodeTestCounts(await runLive('node', ['--test', '--test-concurrency=1', '--test-reporter=tap', ...files]))]);
+    for (const engine of engines) {
+      banner(`browser (${engine}, through puppeteer-core)`);
+      const run = await runLive('node', ['--test', '--test-concurrency=1', '--test-reporter=tap', ...files], { env: { TP_BROWSER: engine } });
+      results.push([`browser (${engine})`, { ...nodeTestCounts(run), notes: engineSkips(run.output) }]);
+    }
   }
 
   banner('summary');
   let passed = 0, failed = 0;
   for (const [name, c] of results) {
-    console.log(`${name.padEnd(16)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(5)} failed`);
+    console.log(`${name.padEnd(20)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(5)} failed`);
+    for (const note of c.notes ?? []) console.log(`${' '.repeat(22)}${note}`);
     passed += c.passed;
     failed += c.failed;
   }

@@ -2,12 +2,14 @@
 // batch 16, vocab 65) through web/lib/transformer-playground.js — the API the page uses — and
 // publishes { impl, tokens_per_s, step_ms, ... } as window.benchResult. The data is the same
 // synthetic 59-character text as bench/bench_train.cpp (59 + 6 specials = 65 ids).
-// Query: ?steps=N (timed steps, default 30) &warmup=N (default 5).
+// Query: ?steps=N (timed steps, default 30) &warmup=N (default 5) &impl=LABEL (the row's label;
+// scripts/bench.mjs passes chromium-wasm or firefox-wasm).
 import { load } from '../../web/lib/transformer-playground.js';
 
 const params = new URLSearchParams(location.search);
 const steps = Number(params.get('steps') ?? 30);
 const warmup = Number(params.get('warmup') ?? 5);
+const impl = params.get('impl') ?? 'browser-wasm';
 
 function syntheticText() {
   const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456';
@@ -44,7 +46,7 @@ async function main() {
   }
   const ms = median(times);
   return {
-    bench: 'train', impl: 'chromium-wasm', vocab: vocabSize, tokens_per_step: 16 * 64, steps,
+    bench: 'train', impl, vocab: vocabSize, tokens_per_step: 16 * 64, steps,
     tokens_per_s: Number((16 * 64 / (ms / 1000)).toFixed(1)), step_ms: Number(ms.toFixed(3)),
     loss: Number(last.loss.toFixed(4)), user_agent: navigator.userAgent,
   };

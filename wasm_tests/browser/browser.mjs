@@ -1,38 +1,86 @@
-// Shared set-up for the browser suites: Debian's Chromium through playwright-core, a local static
-// server, and a page wrapper that records console errors and uncaught exceptions.
-import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+// The driver layer of the browser suites: every suite in wasm_tests/browser/ runs in Chromium and
+// in Firefox ESR without knowing which. `npm test` runs each *.test.mjs here once per engine,
+// with TP_BROWSER=chromium and then TP_BROWSER=firefox (scripts/test.mjs); this module reads it.
+//
+// Writing a suite: call `launchBrowser()` in `before` and `openPage(browser, url)` in a test,
+// then use puppeteer-core's Page API (the same over CDP and WebDriver BiDi). That is all a new
+// suite needs to run in both engines. Some habits that keep it so:
+//   - selectors do not cross shadow roots by themselves: `>>> sel` finds `sel` in any open
+//     shadow root (`>>>` between parts crosses one level of roots);
+//   - wait with `page.waitForSelector`, `page.waitForFunction(fn, { timeout }, ...args)` or
+//     `textOf(page, sel)`; pause with `sleep(ms)`;
+//   - a file the page downloads: `browser.download(() => click())` → { name, body };
+//   - a check that needs something only one engine has (a CDP call, a Chromium-only web API) goes
+//     inside `onlyWhere(t, 'feature', async () => { ... })`, with the feature and why the other
+//     engine lacks it added to `lacks` below. Elsewhere it is skipped and the reason printed
+//     (`npm test` lists every such skip in its summary); everything else must pass in both.
+// Run one suite in one engine: `TP_BROWSER=firefox node --test wasm_tests/browser/x.test.mjs`.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { serveStatic } from '../../scripts/serve.mjs';
 import { root } from '../../scripts/build.mjs';
+import { engineNames, launchEngine } from '../../scripts/browsers.mjs';
 
-export const screenshotDir = path.join(root, 'test-output', 'screenshots');
+export const engine = process.env.TP_BROWSER ?? 'chromium';
+if (!engineNames.includes(engine)) throw new Error(`TP_BROWSER=${engine}: allowed ${engineNames.join(', ')}`);
 
-// Flags for a root user on a machine with no outside network (see docs/ARCHITECTURE.md).
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-sync', '--disable-quic', '--disable-dev-shm-usage'];
+export const screenshotDir = path.join(root, 'test-output', 'screenshots', engine);
 
+// What an engine lacks that some check uses: feature → why. A feature absent here is assumed
+// present everywhere.
+const lacks = {
+  firefox: {
+    longtask: "Firefox has no Long Tasks API (PerformanceObserver entry type 'longtask' is Chromium-only)",
+    'emulate-color-scheme': "emulating prefers-color-scheme needs CDP; Firefox's WebDriver BiDi has no media-feature override yet",
+  },
+};
+
+export const supports = (feature) => !lacks[engine]?.[feature];
+
+// Runs `check` where this engine has `feature`; elsewhere prints why it is skipped (node:test
+// diagnostic, collected by scripts/test.mjs).
+export async function onlyWhere(t, feature, check) {
+  if (supports(feature)) return check();
+  t.diagnostic(`skipped on ${engine} (${feature}): ${lacks[engine][feature]}`);
+  return undefined;
+}
+
+// Starts the engine with a fresh profile. `browser.newPage()` opens a tab; `browser.download(fn)`
+// runs fn (which makes the page download a file) and resolves with the file once it is complete.
 export async function launchBrowser() {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'tp-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: chromiumArgs,
-  });
+  const downloadPath = mkdtempSync(path.join(tmpdir(), `tp-downloads-${engine}-`));
+  const launched = await launchEngine(engine, { downloadPath });
   return {
-    context,
+    engine,
+    puppeteer: launched.browser,
+    newPage: () => launched.context.newPage(),
+    async download(trigger, { timeout = 15_000 } = {}) {
+      const before = new Set(readdirSync(downloadPath));
+      await trigger();
+      const end = Date.now() + timeout;
+      for (;;) {
+        // Chromium writes *.crdownload and Firefox *.part until the file is complete.
+        const done = readdirSync(downloadPath).filter((f) => !before.has(f) && !/\.(crdownload|part)$/.test(f));
+        const pending = readdirSync(downloadPath).some((f) => !before.has(f) && /\.(crdownload|part)$/.test(f));
+        if (done.length && !pending) return { name: done[0], body: readFileSync(path.join(downloadPath, done[0])) };
+        if (Date.now() > end) throw new Error(`no download finished within ${timeout} ms`);
+        await sleep(50);
+      }
+    },
     async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      await launched.close();
+      rmSync(downloadPath, { recursive: true, force: true });
     },
   };
 }
 
-// Opens url in a new page and collects problems: console errors, page errors, failed requests.
-export async function openPage(context, url, { viewport } = {}) {
-  const page = await context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
+// Opens url in a new tab and collects problems: console errors, uncaught exceptions, failed
+// requests and HTTP errors. `beforeLoad(page)` runs before navigation (listeners, init scripts).
+export async function openPage(browser, url, { viewport, beforeLoad } = {}) {
+  const page = await browser.newPage();
+  if (viewport) await page.setViewport(viewport);
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
@@ -42,14 +90,42 @@ export async function openPage(context, url, { viewport } = {}) {
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
+  await beforeLoad?.(page);
   await page.goto(url);
   return { page, problems };
 }
 
-export async function screenshot(page, name, locator) {
-  mkdirSync(screenshotDir, { recursive: true });
-  const target = locator ?? page;
-  await target.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+// The text of the first element matching sel (shadow-piercing selectors allowed).
+export const textOf = (page, sel) => page.$eval(sel, (el) => el.textContent);
+
+// Waits until the element matching sel has text matching re; resolves with that text. (Polled
+// from here, so a view that replaces its element while re-rendering is still found.)
+export async function waitForText(page, sel, re, { timeout = 30_000 } = {}) {
+  const end = Date.now() + timeout;
+  let text = null;
+  for (;;) {
+    text = await page.$eval(sel, (el) => el.textContent).catch(() => null);
+    if (text != null && re.test(text)) return text;
+    if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${sel} to show ${re}; it shows ${JSON.stringify(text)}`);
+    await sleep(50);
+  }
 }
 
-export { serveStatic };
+// Scrolls the element into the middle of the viewport, as a reader would reach it.
+export async function scrollTo(page, sel) {
+  await page.$eval(sel, (el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
+}
+
+// A PNG of the page, or of one element (a selector or an element handle), in
+// test-output/screenshots/<engine>/.
+export async function screenshot(page, name, target) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  if (!target) return page.screenshot({ path: file });
+  const el = typeof target === 'string' ? await page.$(target) : target;
+  if (!el) throw new Error(`screenshot ${name}: nothing matches ${target}`);
+  await el.screenshot({ path: file });
+  return undefined;
+}
+
+export { serveStatic, sleep };

@@ -1,7 +1,7 @@
-// Browser: the playground page loads the wasm module and its kernel self-check passes in Chromium.
+// Browser: the playground page loads the wasm module and its kernel self-check passes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, screenshot, serveStatic } from './browser.mjs';
+import { launchBrowser, openPage, screenshot, serveStatic, textOf, waitForText } from './browser.mjs';
 
 let browser, server, baseUrl;
 
@@ -16,12 +16,10 @@ after(async () => {
 });
 
 test('the page shows the version and a passing kernel self-check, with no console errors', async () => {
-  const { page, problems } = await openPage(browser.context, baseUrl);
-  const status = page.locator('tp-self-check [data-testid=self-check]');
-  await status.filter({ hasText: /pass|FAIL/ }).waitFor({ timeout: 60_000 });
-  const text = await status.textContent();
+  const { page, problems } = await openPage(browser, baseUrl);
+  const text = await waitForText(page, '>>> tp-self-check >>> [data-testid=self-check]', /pass|FAIL/, { timeout: 60_000 });
   assert.match(text, /^pass: (\d+)\/\1 kernel checks \(wasm-simd128 vs scalar reference\)/);
-  assert.match(await page.locator('tp-self-check [data-testid=version]').textContent(), /Transformer Playground \d+\.\d+\.\d+/);
+  assert.match(await textOf(page, '>>> tp-self-check >>> [data-testid=version]'), /Transformer Playground \d+\.\d+\.\d+/);
   await screenshot(page, 'self-check');
   assert.deepEqual(problems, []);
   await page.close();

@@ -1,11 +1,11 @@
-// Browser: the whole createTrainingSession() API in Chromium — step, start/pause (no progress
+// Browser: the whole createTrainingSession() API in the browser — step, start/pause (no progress
 // after a pause), progress and state events, snapshot/evaluate/parameter with typed arrays,
 // reset, save -> load on the page thread, configure from a checkpoint (and reset back to it),
 // errors that reject with the API's messages while the session keeps working, and predict on an
 // encoder-only task. session.test.mjs covers the long-task and compile-once guarantees.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, serveStatic } from './browser.mjs';
+import { launchBrowser, openPage, serveStatic, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 let browser, server, page, problems;
@@ -14,8 +14,8 @@ before(async () => {
   let baseUrl;
   ({ server, url: baseUrl } = await serveStatic({ root }));
   browser = await launchBrowser();
-  ({ page, problems } = await openPage(browser.context, `${baseUrl}wasm_tests/browser/pages/session_api.html`));
-  await page.locator('#status', { hasText: 'ready' }).waitFor();
+  ({ page, problems } = await openPage(browser, `${baseUrl}wasm_tests/browser/pages/session_api.html`));
+  await waitForText(page, '#status', /ready/);
 });
 
 after(async () => {

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, openPage, screenshot, serveStatic } from './browser.mjs';
+import { launchBrowser, onlyWhere, openPage, screenshot, serveStatic, sleep } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
@@ -37,24 +37,18 @@ after(async () => {
 
 // Opens a page that records CSP violations (in every frame) and every request it makes.
 async function open(url, viewport = { width: 1280, height: 900 }) {
-  const page = await browser.context.newPage();
-  await page.addInitScript(() => {
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
   const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  await page.setViewportSize(viewport);
-  const problems = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
-  page.on('response', (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
   const mark = served.length;
-  await page.goto(url);
+  const { page, problems } = await openPage(browser, url, {
+    viewport,
+    async beforeLoad(p) {
+      await p.evaluateOnNewDocument(() => {
+        window.__csp = [];
+        document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      p.on('request', (r) => requests.push(r.url()));
+    },
+  });
   return { page, problems, requests, servedSince: () => served.slice(mark) };
 }
 
@@ -74,36 +68,41 @@ function bytes(list) {
 }
 const kB = (n) => `${(n / 1024).toFixed(0)} kB`;
 
+// Brings an element (a handle) into view as a reader scrolls to it: only if it is not on screen.
+const intoView = (el) => el.evaluate((e) => {
+  const r = e.getBoundingClientRect();
+  if (r.bottom <= 0 || r.top >= innerHeight || r.height === 0) e.scrollIntoView({ block: 'center' });
+});
+
 // Scrolls to a widget as a reader would (again if content above it grew and pushed it away)
 // until it has rendered (data-ready) or shown an error.
 async function reach(el, timeout = 60_000) {
   const end = Date.now() + timeout;
   for (;;) {
-    await el.scrollIntoViewIfNeeded();
+    await intoView(el);
     const state = await el.evaluate((e) => (e.dataset.ready === 'true' ? 'ready' : e.dataset.error ? 'error' : ''));
     if (state) return state;
     if (Date.now() > end) throw new Error(`${await el.evaluate((e) => e.outerHTML.slice(0, 120))} never rendered`);
-    await el.page().waitForTimeout(250);
+    await sleep(250);
   }
 }
 
 // Scrolls to each widget in turn and waits until it has rendered without error.
 async function visitEveryWidget(page) {
-  const count = await page.locator(WIDGETS.join(',')).count();
-  for (let i = 0; i < count; ++i) {
-    const el = page.locator(WIDGETS.join(',')).nth(i);
+  const widgets = await page.$$(WIDGETS.join(','));
+  for (const el of widgets) {
     const name = await el.evaluate((e) => `${e.localName}${e.getAttribute('model') ? ` model=${e.getAttribute('model')}` : ''}${e.getAttribute('kind') ? ` kind=${e.getAttribute('kind')}` : ''}`);
     await reach(el);
     const error = await el.evaluate((e) => e.dataset.error ?? null);
     assert.equal(error, null, `${name}: ${error}`);
-    await page.waitForTimeout(150);
+    await sleep(150);
   }
-  return count;
+  return widgets.length;
 }
 
 // The canvases a widget drew (inside nested shadow roots), as [width, height] in CSS pixels.
-function drawnCanvases(page, selector) {
-  return page.locator(selector).evaluate((el) => {
+function drawnCanvases(el) {
+  return el.evaluate((el) => {
     const out = [];
     const walk = (node) => {
       for (const c of node.querySelectorAll('*')) {
@@ -120,7 +119,7 @@ test('the example page under a strict CSP: every widget renders, one wasm module
   const { page, problems, requests, servedSince } = await open(`${baseUrl}web/docs/attention.html`);
   const origin = new URL(baseUrl).origin;
   // No training widget is on the first screen, so no worker yet.
-  await page.waitForTimeout(500);
+  await sleep(500);
   assert.equal(page.workers().length, 0, 'a worker started before any training widget was on screen');
 
   const count = await visitEveryWidget(page);
@@ -130,21 +129,22 @@ test('the example page under a strict CSP: every widget renders, one wasm module
 
   // Each visual widget drew something.
   for (const sel of ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention[kind=cross]', 'tp-walkthrough', 'tp-train']) {
-    await page.locator(sel).first().scrollIntoViewIfNeeded();
-    await page.waitForTimeout(200);
-    const canvases = await drawnCanvases(page, `${sel} >> nth=0`);
+    const el = await page.$(sel);
+    await intoView(el);
+    await sleep(200);
+    const canvases = await drawnCanvases(el);
     assert.ok(canvases.some(([w, h]) => w > 50 && h > 20), `${sel} drew no canvas: ${JSON.stringify(canvases)}`);
   }
   // The live widget trains once seen (its trace shows a step > 0).
-  const live = page.locator('tp-attention[task]');
+  const live = await page.$('tp-attention[task]');
   await reach(live);
-  await page.waitForFunction((e) => Number(e.dataset.step) > 0, await live.elementHandle(), { timeout: 60_000 });
+  await page.waitForFunction((e) => Number(e.dataset.step) > 0, { timeout: 60_000 }, live);
   // The trainer trains when asked and answers.
-  const trainer = page.locator('tp-train');
-  await trainer.scrollIntoViewIfNeeded();
-  await trainer.locator('[data-testid=widget-train]:not([disabled])').click();
-  await page.waitForFunction((e) => Number(e.dataset.step) >= 50, await trainer.elementHandle(), { timeout: 60_000 });
-  await screenshot(page, 'widgets-train-1280', trainer);
+  const trainer = await page.$('tp-train');
+  await intoView(trainer);
+  await page.locator('tp-train >>> [data-testid=widget-train]:not([disabled])').click();
+  await page.waitForFunction((e) => Number(e.dataset.step) >= 50, { timeout: 60_000 }, trainer);
+  await screenshot(page, 'widgets-train-1280', 'tp-train');
 
   // One wasm fetch and one compilation for the whole page; workers reused the compiled module.
   const stats = await page.evaluate(async () => (await import(new URL('../lib/transformer-playground.js', location.href))).engineStats());
@@ -153,7 +153,7 @@ test('the example page under a strict CSP: every widget renders, one wasm module
   const wasm = servedSince().filter((r) => r.path.endsWith('.wasm'));
   assert.equal(wasm.length, 1, `the .wasm was requested ${wasm.length} times (page and workers): ${wasm.map((r) => r.path).join(', ')}`);
   // At most one worker per widget that trains: <tp-train>, the live <tp-attention>, <tp-playground>.
-  const trainers = await page.locator('tp-train, tp-attention[task], tp-attention:not([model]), tp-playground').count();
+  const trainers = (await page.$$('tp-train, tp-attention[task], tp-attention:not([model]), tp-playground')).length;
   assert.ok(page.workers().length <= trainers, `${page.workers().length} workers for ${trainers} training widgets`);
 
   assert.deepEqual(await page.evaluate(() => window.__csp), [], 'CSP violations');
@@ -164,14 +164,14 @@ test('the example page under a strict CSP: every widget renders, one wasm module
   await page.close();
 });
 
-test('the example page at 375 px and in dark mode: no sideways scrolling', async () => {
+test('the example page at 375 px and in dark mode: no sideways scrolling', async (t) => {
   const { page, problems } = await open(`${baseUrl}web/docs/attention.html`, { width: 375, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  for (const sel of ['tp-positional-encoding >> nth=1', 'tp-attention[kind=cross] >> nth=0']) {
-    const el = page.locator(sel);
+  await onlyWhere(t, 'emulate-color-scheme', () => page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]));
+  for (const [sel, nth] of [['tp-positional-encoding', 1], ['tp-attention[kind=cross]', 0]]) {
+    const el = (await page.$$(sel))[nth];
     assert.equal(await reach(el), 'ready');
-    await el.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    await intoView(el);
+    await sleep(300);
     await screenshot(page, `widgets-375-dark-${sel.split(/[ [>]/)[0]}`, el);
   }
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -182,18 +182,17 @@ test('the example page at 375 px and in dark mode: no sideways scrolling', async
 
 test('one <tp-tokenizer>: changing text re-renders, a bad kind shows a message; it also works in an iframe', async (t) => {
   const { page, problems, servedSince } = await open(`${baseUrl}web/docs/embed-tokenizer.html`);
-  const tok = page.locator('tp-tokenizer');
-  await page.waitForFunction(() => document.querySelector('tp-tokenizer')?.dataset.ready === 'true', null, { timeout: 60_000 });
+  const tok = await page.waitForSelector('tp-tokenizer[data-ready=true]', { timeout: 60_000 });
   const one = bytes(servedSince());
   t.diagnostic(`a page with one <tp-tokenizer>: ${one.files} files, ${kB(one.raw)} raw, ${kB(one.gz)} gzipped`);
   assert.ok(!servedSince().some((r) => /tp-playground|playground\/app|tp-attention/.test(r.path)), 'the one-widget page loaded other widgets');
-  const chips = (page2) => page2.locator('tp-tokenizer').evaluate((el) => el.shadowRoot.querySelector('tp-token-chips').tokens.map((x) => x.text));
-  assert.deepEqual(await chips(page), ['The', 'dog', 'bites', 'the', 'man', '.']);
+  const chips = () => tok.evaluate((el) => el.shadowRoot.querySelector('tp-token-chips').tokens.map((x) => x.text));
+  assert.deepEqual(await chips(), ['The', 'dog', 'bites', 'the', 'man', '.']);
   assert.equal(await tok.evaluate((el) => el.dataset.tokens), '6');
 
   await tok.evaluate((el) => el.setAttribute('text', 'the man bites'));
   await page.waitForFunction(() => document.querySelector('tp-tokenizer').dataset.tokens === '3');
-  assert.deepEqual(await chips(page), ['the', 'man', 'bites']);
+  assert.deepEqual(await chips(), ['the', 'man', 'bites']);
   assert.match(await tok.evaluate((el) => el.shadowRoot.querySelector('[part=summary]').textContent), /^3 tokens/);
 
   await tok.evaluate((el) => el.setAttribute('kind', 'foo'));
@@ -202,7 +201,7 @@ test('one <tp-tokenizer>: changing text re-renders, a bad kind shows a message; 
   await tok.evaluate((el) => el.setAttribute('kind', 'byte'));
   await page.waitForFunction(() => !document.querySelector('tp-tokenizer').dataset.error && document.querySelector('tp-tokenizer').dataset.tokens === '13');
   // Typing in the editor updates the attribute.
-  await tok.locator('input').fill('한');
+  await page.locator('tp-tokenizer >>> input').fill('한');
   await page.waitForFunction(() => document.querySelector('tp-tokenizer').getAttribute('text') === '한' && document.querySelector('tp-tokenizer').dataset.tokens === '3');
   assert.deepEqual(await page.evaluate(() => window.__csp), []);
   assert.deepEqual(problems, []);
@@ -210,16 +209,16 @@ test('one <tp-tokenizer>: changing text re-renders, a bad kind shows a message; 
 
   // The same page inside an iframe of another page (same origin, same CSP).
   const host = await open(`${baseUrl}wasm_tests/browser/pages/widgets_iframe.html`);
-  const frame = host.page.frameLocator('#frame');
-  await frame.locator('tp-tokenizer[data-ready=true]').waitFor({ timeout: 60_000 });
-  assert.equal(await frame.locator('tp-tokenizer').evaluate((el) => el.dataset.tokens), '6');
-  const canvases = await frame.locator('tp-tokenizer').evaluate((el) => {
+  const frame = await (await host.page.waitForSelector('#frame')).contentFrame();
+  const framed = await frame.waitForSelector('tp-tokenizer[data-ready=true]', { timeout: 60_000 });
+  assert.equal(await framed.evaluate((el) => el.dataset.tokens), '6');
+  const canvases = await framed.evaluate((el) => {
     const c = el.shadowRoot.querySelector('tp-token-chips').shadowRoot.querySelector('canvas');
     return [c.width, c.height];
   });
   assert.ok(canvases[0] > 50 && canvases[1] > 20, `the tokens were not drawn in the iframe: ${canvases}`);
-  await frame.locator('tp-tokenizer').evaluate((el) => el.setAttribute('text', 'how are you'));
-  await frame.locator('tp-tokenizer[data-tokens="3"]').waitFor();
+  await framed.evaluate((el) => el.setAttribute('text', 'how are you'));
+  await frame.waitForSelector('tp-tokenizer[data-tokens="3"]');
   await screenshot(host.page, 'widgets-iframe');
   assert.deepEqual(host.problems, []);
   await host.page.close();
@@ -227,43 +226,30 @@ test('one <tp-tokenizer>: changing text re-renders, a bad kind shows a message; 
 
 test('a widget below the fold does no work until seen, pauses when scrolled away and resumes when back', async () => {
   const { page, problems, servedSince } = await open(`${baseUrl}wasm_tests/browser/pages/widgets_offscreen.html`);
-  const trainer = page.locator('#trainer');
-  await page.waitForTimeout(1500);
+  const trainer = await page.$('#trainer');
+  const step = async () => Number(await trainer.evaluate((el) => el.dataset.step));
+  await sleep(1500);
   assert.equal(page.workers().length, 0, 'a worker started for a widget nobody has seen');
   assert.equal(await trainer.evaluate((el) => el.dataset.ready ?? null), null);
   assert.equal(servedSince().filter((r) => r.path.endsWith('.wasm')).length, 0, 'the wasm was fetched for a widget nobody has seen');
 
-  await trainer.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => Number(document.querySelector('#trainer').dataset.step) > 20, null, { timeout: 60_000 });
+  await intoView(trainer);
+  await page.waitForFunction(() => Number(document.querySelector('#trainer').dataset.step) > 20, { timeout: 60_000 });
   assert.equal(page.workers().length, 1);
 
   // Away: it pauses (and says so), and its step count stops.
   await page.evaluate(() => document.querySelector('#top').scrollIntoView());
-  await page.waitForFunction(() => document.querySelector('#trainer').dataset.state === 'offscreen', null, { timeout: 10_000 });
-  await page.waitForTimeout(300);
-  const stopped = Number(await trainer.evaluate((el) => el.dataset.step));
-  await page.waitForTimeout(1200);
-  assert.equal(Number(await trainer.evaluate((el) => el.dataset.step)), stopped, 'it kept training while out of view');
+  await page.waitForFunction(() => document.querySelector('#trainer').dataset.state === 'offscreen', { timeout: 10_000 });
+  await sleep(300);
+  const stopped = await step();
+  await sleep(1200);
+  assert.equal(await step(), stopped, 'it kept training while out of view');
   assert.match(await trainer.evaluate((el) => el.shadowRoot.querySelector('[part=status]').textContent), /paused while out of view/);
 
   // Back: it resumes from where it stopped.
-  await trainer.scrollIntoViewIfNeeded();
-  await page.waitForFunction((s) => Number(document.querySelector('#trainer').dataset.step) > s + 10, stopped, { timeout: 30_000 });
+  await intoView(trainer);
+  await page.waitForFunction((s) => Number(document.querySelector('#trainer').dataset.step) > s + 10, { timeout: 30_000 }, stopped);
   assert.equal(page.workers().length, 1, 'one worker for the widget, however often it pauses');
   assert.deepEqual(problems, []);
   await page.close();
-});
-
-test('every widget string exists in English and Korean', async () => {
-  const { WIDGET_STRINGS } = await import('../../web/widgets/shared/strings.js');
-  const { STRINGS } = await import('../../web/playground/strings.js');
-  const { readdirSync } = await import('node:fs');
-  const dir = path.join(root, 'web', 'widgets');
-  const files = [...readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => path.join(dir, f)), path.join(dir, 'shared', 'session-driver.js')];
-  const used = new Set();
-  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/this\.t\(\s*'([a-zA-Z0-9_.-]+)'/g)) used.add(m[1]);
-  const missing = [...used].filter((k) => !((k in WIDGET_STRINGS.en && k in WIDGET_STRINGS.ko) || (k in STRINGS.en && k in STRINGS.ko)));
-  assert.deepEqual(missing, []);
-  assert.deepEqual(Object.keys(WIDGET_STRINGS.en).filter((k) => !(k in WIDGET_STRINGS.ko)), []);
-  assert.deepEqual(Object.keys(WIDGET_STRINGS.ko).filter((k) => !(k in WIDGET_STRINGS.en)), []);
 });

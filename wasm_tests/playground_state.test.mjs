@@ -1,15 +1,17 @@
-// The playground's page logic without a browser: every UI string exists in English and Korean
-// (including the keys built at run time), the URL hash round-trips the whole state, presets give
-// configurations the model accepts, and the walk-through follows the seed's order.
+// The playground's page logic without a browser: every UI string of the page and of the widgets
+// exists in English and Korean (including the keys built at run time), the URL hash round-trips
+// the whole state, presets give configurations the model accepts, and the walk-through follows
+// the seed's order.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { root } from '../../scripts/build.mjs';
-import { STRINGS } from '../../web/playground/strings.js';
-import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs } from '../../web/playground/state.js';
-import { buildSteps } from '../../web/playground/walkthrough-steps.js';
-import { load } from '../../web/lib/transformer-playground.js';
+import { root } from '../scripts/build.mjs';
+import { STRINGS } from '../web/playground/strings.js';
+import { WIDGET_STRINGS } from '../web/widgets/shared/strings.js';
+import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs } from '../web/playground/state.js';
+import { buildSteps } from '../web/playground/walkthrough-steps.js';
+import { load } from '../web/lib/transformer-playground.js';
 
 const web = path.join(root, 'web');
 function sources(dir) {
@@ -117,4 +119,15 @@ test('the walk-through has the seed article\'s steps in order, with the real num
     assert.equal(probs[0], 1);
   }
   for (const o of [trainer, model, task]) o.dispose();
+});
+
+test('every widget string exists in English and Korean', () => {
+  const dir = path.join(root, 'web', 'widgets');
+  const files = [...readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => path.join(dir, f)), path.join(dir, 'shared', 'session-driver.js')];
+  const used = new Set();
+  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/this\.t\(\s*'([a-zA-Z0-9_.-]+)'/g)) used.add(m[1]);
+  const missing = [...used].filter((k) => !((k in WIDGET_STRINGS.en && k in WIDGET_STRINGS.ko) || (k in STRINGS.en && k in STRINGS.ko)));
+  assert.deepEqual(missing, []);
+  assert.deepEqual(Object.keys(WIDGET_STRINGS.en).filter((k) => !(k in WIDGET_STRINGS.ko)), []);
+  assert.deepEqual(Object.keys(WIDGET_STRINGS.ko).filter((k) => !(k in WIDGET_STRINGS.en)), []);
 });
