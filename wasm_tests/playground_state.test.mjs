@@ -12,6 +12,7 @@ import { WIDGET_STRINGS } from '../web/widgets/shared/strings.js';
 import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs } from '../web/playground/state.js';
 import { buildSteps } from '../web/playground/walkthrough-steps.js';
 import { load } from '../web/lib/transformer-playground.js';
+import { BROWSER_FEATURES, BROWSERS } from '../web/lib/browser-support.js';
 
 const web = path.join(root, 'web');
 function sources(dir) {
@@ -42,6 +43,8 @@ test('every string key the page uses exists in English and Korean', () => {
   for (const k of ['char', 'word', 'bpe', 'byte']) used.add(`tokens.note.${k}`);
   for (const k of ['loading', 'version', 'cases', 'kernel', 'error', 'tolerance', 'pass', 'fail']) used.add(`check.${k}`);
   for (const g of ['input', 'encoder', 'decoder', 'output']) used.add(`wt.group.${g}`);
+  for (const f of BROWSER_FEATURES) used.add(`about.feature.${f.id}`);
+  for (const b of BROWSERS) used.add(`about.browser.${b}`);
   for (const s of ['vocab', 'embed', 'pe', 'sum', 'q', 'kv', 'qk', 'scale', 'mask', 'softmax', 'av', 'concat', 'wo', 'add1', 'norm1', 'ffn1', 'ffn2', 'add2',
     'dembed', 'dqk', 'dmask', 'dsoftmax', 'dout', 'cross', 'crossout', 'dffn', 'logits', 'probs']) used.add(`wt.s.${s}.t`).add(`wt.s.${s}.x`);
   const missing = [...used].filter((k) => !(k in STRINGS.en) || !(k in STRINGS.ko));

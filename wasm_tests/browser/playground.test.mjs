@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, onlyWhere, openPage, screenshot, screenshotDir, scrollTo, serveStatic, sleep, textOf, waitForText } from './browser.mjs';
+import { minimumVersions } from '../../web/lib/browser-support.js';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
 const PANELS = ['setup', 'training', 'tokens', 'embeddings', 'attention', 'walkthrough', 'outputs', 'files', 'about'];
@@ -78,6 +79,11 @@ test('a new user trains the seed example, watches attention change and gets "i a
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   // The kernel self-check runs once the page is idle; let it finish before timing main-thread tasks.
   await waitForText(page, '>>> tp-self-check >>> [data-testid=self-check]', /pass|FAIL/, { timeout: 60_000 });
+
+  // The About panel states the browser versions the page needs, from web/lib/browser-support.js.
+  const min = minimumVersions(['api', 'page']);
+  const shownMin = await page.$eval('>>> #browsers tr[data-min="api+page"]', (tr) => [...tr.cells].slice(1).map((c) => c.firstChild.textContent));
+  assert.deepEqual(shownMin, [min.chrome.version, min.firefox.version, min.safari.version]);
 
   await page.select('>>> [data-testid=task]', 'qa-toy');
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
@@ -159,6 +165,7 @@ test('a new user trains the seed example, watches attention change and gets "i a
   assert.equal(await textOf(page, '>>> #training-h'), '학습');
   assert.match(await textOf(page, '>>> [data-testid=generate]'), /생성/);
   assert.match(await page.$eval('>>> #wt', (el) => el.shadowRoot.querySelector('.next').textContent), /다음/);
+  assert.match(await textOf(page, '>>> #browsers caption'), /브라우저마다/);
   await panelShots(page, 'playground-1440-ko');
   await page.click('>>> [data-testid=lang]');
   await page.waitForSelector('html[lang=en]');

@@ -32,6 +32,7 @@ import { initAttention } from './panels/attention.js';
 import { initWalkthrough } from './panels/walkthrough.js';
 import { initOutputs } from './panels/outputs.js';
 import { initFiles } from './panels/files.js';
+import { initAbout } from './panels/about.js';
 
 export class App extends EventTarget {
   // root: the Document or ShadowRoot holding the markup; host: the element whose `lang` the
@@ -315,6 +316,7 @@ async function start(app, onReady) {
   initWalkthrough(app);
   initOutputs(app);
   initFiles(app);
+  initAbout(app);
   // Hover a token anywhere: light it up everywhere.
   root.addEventListener('tp-hover', (e) => {
     for (const el of root.querySelectorAll('tp-heatmap, tp-token-chips, tp-attention-grid, tp-head-view')) el.highlight = e.detail;

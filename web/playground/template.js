@@ -211,6 +211,9 @@ export const TEMPLATE = `
       <section id="about" class="card" aria-labelledby="about-h">
         <div class="card-head"><h2 id="about-h" data-i18n="about.title"></h2><p class="lead" data-i18n="about.lead"></p></div>
         <tp-self-check></tp-self-check>
+        <h3 data-i18n="about.browsers"></h3>
+        <p class="hint" data-i18n="about.browsersHint"></p>
+        <div id="browsers"></div>
         <p class="hint" id="about-colors" data-i18n="about.colors"></p>
       </section>
     </main>
