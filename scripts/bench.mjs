@@ -216,8 +216,10 @@ async function runTrain() {
     return r ? r.forward_ms + r.backward_ms : null;
   };
   const totals = Object.fromEntries(impls.map((i) => [i, kinds.reduce((s, k) => s + (cell(i, k) ?? 0), 0)]));
-  printTable('profile of one training step (ms, forward + backward)', ['layer kind', ...impls],
-    [...kinds.map((k) => [k, ...impls.map((i) => fmt(cell(i, k), 2))]), ['total', ...impls.map((i) => fmt(totals[i], 2))]]);
+  if (impls.length) {
+    printTable('profile of one training step (ms, forward + backward)', ['layer kind', ...impls],
+      [...kinds.map((k) => [k, ...impls.map((i) => fmt(cell(i, k), 2))]), ['total', ...impls.map((i) => fmt(totals[i], 2))]]);
+  }
   return { rows, profile };
 }
 
@@ -251,7 +253,8 @@ async function runSize() {
 
 async function main() {
   buildNative();
-  if (wide) buildNative({ wide: true });
+  // The wide build only where a chosen section runs it.
+  if (wide && (chosen.includes('matmul') || chosen.includes('generate') || (chosen.includes('train') && runs('native-wide')))) buildNative({ wide: true });
   buildWasm();
   // With --only, the other sections keep their previous figures.
   const file = path.join(root, 'bench', 'results', 'latest.json');
