@@ -45,9 +45,12 @@ const quietFirefox = {
   'browser.download.always_ask_before_handling_new_types': false,
 };
 
-// Chromium flags for a root user on a machine with no outside network.
+// Chromium flags for a root user on a machine with no outside network. Even with
+// --disable-background-networking Chromium looks up autofill, update and sign-in hosts; the
+// resolver rule answers every name but the loopback address with "not found" without asking DNS.
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-sync', '--disable-quic', '--disable-dev-shm-usage'];
+  '--no-first-run', '--disable-sync', '--disable-quic', '--disable-dev-shm-usage',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
 export const engines = {
   chromium: {
@@ -58,7 +61,9 @@ export const engines = {
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
     options: {
       browser: 'firefox', protocol: 'webDriverBiDi', extraPrefsFirefox: quietFirefox,
-      env: { ...process.env, MOZ_HEADLESS: '1', MOZ_CRASHREPORTER_DISABLE: '1' },
+      // Release builds ignore services.settings.server (puppeteer points it at a data: URL) unless
+      // MOZ_REMOTE_SETTINGS_DEVTOOLS is set; without it Firefox looks up the real server's name.
+      env: { ...process.env, MOZ_HEADLESS: '1', MOZ_CRASHREPORTER_DISABLE: '1', MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
     },
   },
 };
