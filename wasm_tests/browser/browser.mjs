@@ -8,7 +8,7 @@
 //   - selectors do not cross shadow roots by themselves: `>>> sel` finds `sel` in any open
 //     shadow root (`>>>` between parts crosses one level of roots);
 //   - wait with `page.waitForSelector`, `page.waitForFunction(fn, { timeout }, ...args)` or
-//     `textOf(page, sel)`; pause with `sleep(ms)`;
+//     `waitForText(page, sel, /re/)`; read with `textOf(page, sel)`; pause with `sleep(ms)`;
 //   - a file the page downloads: `browser.download(() => click())` → { name, body };
 //   - a check that needs something only one engine has (a CDP call, a Chromium-only web API) goes
 //     inside `onlyWhere(t, 'feature', async () => { ... })`, with the feature and why the other
