@@ -6,8 +6,9 @@
 //   launchEngine('chromium' | 'firefox', { downloadPath })  →  { engine, browser, context, close() }
 // `context` is a fresh browser context (no cookies, storage or cache from anything else) whose
 // downloads land in `downloadPath` when one is given.
-// CHROMIUM_PATH / FIREFOX_PATH override the Debian binaries.
-import puppeteer from 'puppeteer-core';
+// CHROMIUM_PATH / FIREFOX_PATH override the Debian binaries. puppeteer-core is imported only when
+// a browser starts, so scripts/test.mjs can read the engine list before scripts/setup.sh has
+// installed the npm packages (a fresh clone has none).
 import { existsSync } from 'node:fs';
 
 // Firefox preferences that keep it from reaching the network on its own (the counterpart of
@@ -73,6 +74,7 @@ export async function launchEngine(engine, { downloadPath } = {}) {
   const spec = engines[engine];
   if (!spec) throw new Error(`unknown browser engine '${engine}'; allowed: ${engineNames.join(', ')}`);
   if (!existsSync(spec.executablePath)) throw new Error(`${engine}: ${spec.executablePath} not found (scripts/setup.sh installs it)`);
+  const { default: puppeteer } = await import('puppeteer-core');
   // puppeteer starts each launch with a fresh temporary profile and deletes it on close.
   const browser = await puppeteer.launch({
     executablePath: spec.executablePath, headless: true, defaultViewport: { width: 1280, height: 720 },
