@@ -18,17 +18,7 @@ namespace tp::bench {
 
 namespace {
 
-ModelConfig generation_config() {
-  ModelConfig c;
-  c.arch = Arch::DecoderOnly;
-  c.vocab_size = 65;
-  c.d_model = 256;
-  c.n_heads = 4;
-  c.n_layers = 4;
-  c.d_ff = 1024;
-  c.max_len = 1024;
-  return c;
-}
+ModelConfig generation_config() { return model_shape(Arch::DecoderOnly, 65, 256, 4, 1024, 1024); }
 
 int argmax_token(const std::vector<float>& logits) {
   // Never <SOS>/<EOS>/<PAD> (ids 0..2), so every run generates exactly N tokens.

@@ -30,24 +30,9 @@ std::string synthetic_text() {
   return text;
 }
 
-ModelConfig reference_config(int vocab) {
-  ModelConfig c;
-  c.arch = Arch::DecoderOnly;
-  c.vocab_size = vocab;
-  c.d_model = 128;
-  c.n_heads = 4;
-  c.n_layers = 2;
-  c.d_ff = 512;
-  c.max_len = 64;
-  c.pos = PosKind::Learned;
-  c.norm = NormKind::Layer;
-  c.norm_placement = NormPlacement::Pre;
-  c.ffn = FfnKind::Gelu;
-  c.tie_embeddings = false;
-  c.bias = true;
-  c.dropout = 0.0f;
-  return c;
-}
+// The reference model: decoder-only, learned positions, pre-LayerNorm, GELU, untied, biases (every
+// one of those the default).
+ModelConfig reference_config(int vocab) { return model_shape(Arch::DecoderOnly, vocab, 128, 2, 512, 64); }
 
 void print_profile_rows(const std::string& impl, int steps) {
   for (int k = 0; k < static_cast<int>(ProfileKind::Count); ++k) {

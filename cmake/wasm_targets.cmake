@@ -12,11 +12,7 @@ set(CMAKE_CXX_LINKER_LAUNCHER ${CMAKE_COMMAND} -E env "NODE_PATH=${TP_NODE_MODUL
 
 if(TP_BUILD_TESTS)
   enable_testing()
-  file(GLOB TP_TEST_SOURCES CONFIGURE_DEPENDS native_tests/*.cpp)
-  add_executable(tp_tests ${TP_TEST_SOURCES})
-  target_link_libraries(tp_tests PRIVATE tp_core)
-  target_compile_definitions(tp_tests PRIVATE
-    TP_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/native_tests/data")
+  tp_add_test_program()
   set_target_properties(tp_tests PROPERTIES SUFFIX ".cjs")
   # .cjs: the package is "type": "module", and this glue is CommonJS.
   # NODERAWFS: tests read fixture files straight from disk. EXIT_RUNTIME: Catch2's exit code
@@ -24,7 +20,6 @@ if(TP_BUILD_TESTS)
   target_link_options(tp_tests PRIVATE
     -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
     -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB)
-  tp_set_warnings(tp_tests)
   # Node 20's global fetch() trips the 3.1.6 glue on file paths; the flag turns it off.
   add_test(NAME wasm_catch2 COMMAND node --no-experimental-fetch $<TARGET_FILE:tp_tests>)
 endif()
@@ -46,14 +41,9 @@ if(TP_BINDING_SOURCES)
     RUNTIME_OUTPUT_DIRECTORY "${PROJECT_SOURCE_DIR}/web/lib/wasm")
 endif()
 
-file(GLOB TP_BENCH_SOURCES CONFIGURE_DEPENDS bench/*.cpp)
-if(TP_BENCH_SOURCES)
-  add_executable(tp_bench ${TP_BENCH_SOURCES})
-  target_link_libraries(tp_bench PRIVATE tp_core)
-  target_include_directories(tp_bench PRIVATE ${PROJECT_SOURCE_DIR})
-  set_target_properties(tp_bench PROPERTIES SUFFIX ".cjs")
-  # --profiling-funcs keeps function names, so `perf record node --perf-basic-prof ...` names
-  # the wasm functions (it changes no code).
-  target_link_options(tp_bench PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1
-                      -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB --profiling-funcs)
-endif()
+tp_add_bench_program()
+set_target_properties(tp_bench PROPERTIES SUFFIX ".cjs")
+# --profiling-funcs keeps function names, so `perf record node --perf-basic-prof ...` names the
+# wasm functions (it changes no code).
+target_link_options(tp_bench PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1
+                    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB --profiling-funcs)

@@ -15,14 +15,8 @@ constexpr int kPad = 2;
 
 // A small model of the given architecture; tests change fields from here.
 inline ModelConfig small_config(Arch arch) {
-  ModelConfig c;
-  c.arch = arch;
-  c.vocab_size = 13;
-  c.d_model = 8;
+  ModelConfig c = model_shape(arch, 13, 8, 1, 12, 8);
   c.n_heads = 2;
-  c.n_layers = 1;
-  c.d_ff = 12;
-  c.max_len = 8;
   if (arch == Arch::EncoderOnly) c.head = HeadKind::Mlm;
   return c;
 }

@@ -56,7 +56,8 @@ function schemaModule(tables) {
 }
 
 function range(f) {
-  const low = f.minNote ? `${f.min} = ${f.minNote}` : `${f.min}`;
+  // "0 turns clipping off" already names its value; "no beam search" does not.
+  const low = !f.minNote ? `${f.min}` : f.minNote.startsWith(`${f.min}`) ? f.minNote : `${f.min}: ${f.minNote}`;
   if (f.type === 'int') return f.max === undefined ? `>= ${low}` : `${low} .. ${f.max}`;
   if (f.type === 'real') {
     if (f.max === undefined) return `>= ${low}`;

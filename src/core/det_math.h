@@ -4,7 +4,7 @@
 // bit-identical in the native build (glibc) and the wasm build (musl), whose libm functions may
 // differ in the last bit. These use only +, -, *, / and exact scaling, which IEEE 754 rounds the
 // same everywhere; they are accurate to a few ulp of a double, far below the float they feed.
-// Not for hot loops: kernels have their own float approximations (kernels/simd_math.h).
+// Not for hot loops: kernels have their own float approximations (kernels/simd.h).
 #pragma once
 
 namespace tp::det {

@@ -60,6 +60,12 @@ std::string quoted_characters(const char* alphabet) {
   return out;
 }
 
+std::string min_note_text(double min, const char* note) {
+  const std::string value = number_text(min);
+  if (std::string(note).compare(0, value.size(), value) == 0) return note;
+  return str_cat(value, ": ", note);
+}
+
 std::string range_message(const char* key, double value, double min, double max, bool min_open, bool max_open,
                           const char* min_note, bool unbounded) {
   const std::string low = min_note ? str_cat(number_text(min), " (", min_note, ")") : number_text(min);

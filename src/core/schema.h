@@ -153,6 +153,8 @@ namespace detail {
 std::string list(const std::vector<std::string>& items);  // "a, b, c"
 std::string number_text(double value);                     // 1e-05, 4096, 0.5
 std::string quoted_characters(const char* alphabet);       // "'L' and 'G'"
+// What the smallest value means, with the value: "0 turns clipping off", "1: no beam search".
+std::string min_note_text(double min, const char* note);
 // "x = 5 is out of range; allowed: 1 .. 4" and its friends.
 std::string range_message(const char* key, double value, double min, double max, bool min_open, bool max_open,
                           const char* min_note, bool unbounded);
@@ -376,8 +378,14 @@ std::string help(const S* defaults, const std::vector<std::string>& skip = {}) {
       range = field.max == kUnbounded ? str_cat(", >= ", field.min) : str_cat(", ", field.min, " .. ", field.max);
     } else if constexpr (F::type == Type::Real) {
       left += " X";
-      range = field.max == kNoMax ? str_cat(", >= ", detail::number_text(field.min))
-                                  : str_cat(", ", detail::number_text(field.min), " .. ", detail::number_text(field.max));
+      const std::string lo = detail::number_text(field.min), hi = detail::number_text(field.max);
+      if (field.max == kNoMax) {
+        range = str_cat(field.min_open ? ", > " : ", >= ", lo);
+      } else if (field.min_open || field.max_open) {
+        range = str_cat(", ", lo, field.min_open ? " < x " : " <= x ", field.max_open ? "< " : "<= ", hi);
+      } else {
+        range = str_cat(", ", lo, " .. ", hi);
+      }
     } else if constexpr (F::type == Type::Flag) {
       left += " true|false";
     } else if constexpr (F::type == Type::Choice) {
@@ -393,6 +401,9 @@ std::string help(const S* defaults, const std::vector<std::string>& skip = {}) {
       shown = d.is_string() ? d.as_string() : d.dump();
       if (shown.empty()) shown = "\"\"";
       shown = "default " + shown;
+    }
+    if constexpr (F::type == Type::Int || F::type == Type::Real) {
+      if (field.min_note) range += str_cat("; ", detail::min_note_text(field.min, field.min_note));
     }
     const std::string note = range.empty() ? shown : (shown.empty() ? range.substr(2) : shown + range);
     const std::size_t pad = left.size() < 30 ? 30 - left.size() : 1;

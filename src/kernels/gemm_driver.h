@@ -1,5 +1,6 @@
 // The BLIS-shaped loops around a register-blocked micro-kernel, shared by the 128-bit matmul
-// (matmul.cpp) and the wide native one (wide/matmul_wide.cpp).
+// (matmul.cpp) and the wide native ones (wide/avx2.cpp and wide/avx512.cpp, around the tile of
+// wide/tile_wide.h).
 //
 //   for j0 in N by Nc:            op(B)[k0:k0+kc, j0:j0+nc] packed once  (L2/L3)
 //     for k0 in K by Kc:

@@ -7,6 +7,18 @@
 
 namespace tp {
 
+ModelConfig model_shape(Arch arch, int vocab_size, int d_model, int n_layers, int d_ff, int max_len) {
+  ModelConfig c;
+  c.arch = arch;
+  c.vocab_size = vocab_size;
+  c.d_model = d_model;
+  c.n_heads = 4;
+  c.n_layers = n_layers;
+  c.d_ff = d_ff;
+  c.max_len = max_len;
+  return c;
+}
+
 bool ModelConfig::layer_is_local(int layer) const {
   if (window <= 0) return false;
   if (layer_pattern.empty()) return true;

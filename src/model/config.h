@@ -107,6 +107,10 @@ struct ModelConfig {
   static ModelConfig from_json(const json::Value& value, schema::Naming naming = schema::Naming::Snake);
 };
 
+// A model of the given shape with 4 heads, every other field at its default (tasks, tests and
+// benchmarks start from it and change what they need).
+ModelConfig model_shape(Arch arch, int vocab_size, int d_model, int n_layers, int d_ff, int max_len);
+
 // Parameters plus their gradients and two Adam moments must fit in this many bytes.
 constexpr std::int64_t kMaxModelBytes = 1LL << 30;
 

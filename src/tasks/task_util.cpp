@@ -39,19 +39,6 @@ std::unique_ptr<Task> new_task(std::string name, std::string description, TaskKi
   return task;
 }
 
-ModelConfig model_shape(Arch arch, int vocab_size, int d_model, int n_layers, int d_ff,
-                        int max_len) {
-  ModelConfig c;
-  c.arch = arch;
-  c.vocab_size = vocab_size;
-  c.d_model = d_model;
-  c.n_heads = 4;
-  c.n_layers = n_layers;
-  c.d_ff = d_ff;
-  c.max_len = max_len;
-  return c;
-}
-
 std::vector<std::vector<std::string>> parse_tsv(std::string_view text, int columns,
                                                 const std::string& file) {
   std::vector<std::vector<std::string>> rows;

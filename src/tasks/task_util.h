@@ -16,10 +16,6 @@ namespace tp {
 std::unique_ptr<Task> new_task(std::string name, std::string description, TaskKind kind,
                                std::string metric, std::string source);
 
-// A task's default model: the given shape with 4 heads, every other field at its default.
-ModelConfig model_shape(Arch arch, int vocab_size, int d_model, int n_layers, int d_ff,
-                        int max_len);
-
 // Rows of exactly `columns` tab-separated fields; '#' lines and blank lines are skipped.
 // tp::Error names the file and line of a malformed row.
 std::vector<std::vector<std::string>> parse_tsv(std::string_view text, int columns,

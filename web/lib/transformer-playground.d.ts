@@ -96,7 +96,7 @@ export interface TrainOptions {
   schedule: Schedule;
   /** Planned steps: the cosine schedule decays over them and training stops there (1 .. 100000000). */
   totalSteps: number;
-  /** Largest global gradient norm (>= 0 = 0 turns clipping off). */
+  /** Largest global gradient norm (>= 0 turns clipping off). */
   clip: number;
   /** AdamW's decoupled weight decay (not on norms and biases) (0 <= x < 1). */
   weightDecay: number;
@@ -108,7 +108,7 @@ export interface TrainOptions {
   beta2: number;
   /** Seed of the batches and dropout masks (0 .. 9007199254740991). */
   seed: number;
-  /** Steps between evaluations, after the first (>= 0 = 0 = only the first and when asked). */
+  /** Steps between evaluations, after the first (>= 0 = only the first and when asked). */
   evalEvery: number;
   /** Text tasks: tokens per training window (at most the model's longest sequence) (2 .. 4096). */
   seqLen: number;
@@ -118,13 +118,13 @@ export interface TrainOptions {
 export interface GenerateOptions {
   /** Stop after this many new tokens (1 .. 4096; default 32). */
   maxNewTokens?: number;
-  /** Softmax temperature of sampling (0 = greedy <= x <= 100; default 0). */
+  /** Softmax temperature of sampling (0: greedy <= x <= 100; default 0). */
   temperature?: number;
-  /** Sample only from the k most likely tokens (>= 0 = 0 keeps every token; default 0). */
+  /** Sample only from the k most likely tokens (>= 0 keeps every token; default 0). */
   topK?: number;
   /** Sample from the smallest set of tokens whose probability reaches p (0 < x <= 1; default 1). */
   topP?: number;
-  /** Beam search of this width (1 = no beam search .. 64; default 1). */
+  /** Beam search of this width (1: no beam search .. 64; default 1). */
   beam?: number;
   /** Beam scores are log p / length^length_penalty (0 <= x <= 10; default 1). */
   lengthPenalty?: number;

@@ -11,6 +11,7 @@
 
 #include "kernels/gemm_driver.h"
 #include "kernels/wide/gelu_wide.h"
+#include "kernels/wide/tile_wide.h"
 #include "kernels/wide/wide.h"
 
 namespace tp::kernels::wide {
@@ -19,71 +20,17 @@ namespace {
 
 using v8 = simde__m256;
 
-struct Kernel6x16 {
-  static constexpr int kMr = 6;
-  static constexpr int kNr = 16;
-  static constexpr int kKc = 256;   // B sliver 16 KB (L1)
-  static constexpr int kMc = 48;    // A panel 48 KB (L2)
-  static constexpr int kNc = 1024;  // B panel 1 MB (L2)
-
-  static inline void tile(int kc, const float* a, const float* b, float* C, int ldc, int mr, int nr, bool load_c,
-                          const float* bias) {
-    v8 c[kMr][2];
-    for (int r = 0; r < kMr; ++r) c[r][0] = c[r][1] = simde_mm256_setzero_ps();
-    for (int k = 0; k < kc; ++k) {
-      const v8 b0 = simde_mm256_loadu_ps(b), b1 = simde_mm256_loadu_ps(b + 8);
-      for (int r = 0; r < kMr; ++r) {
-        const v8 a_k = simde_mm256_set1_ps(a[r]);
-        c[r][0] = simde_mm256_fmadd_ps(a_k, b0, c[r][0]);
-        c[r][1] = simde_mm256_fmadd_ps(a_k, b1, c[r][1]);
-      }
-      a += kMr;
-      b += kNr;
-    }
-    if (bias) {
-      float lanes[kNr] = {};
-      std::memcpy(lanes, bias, sizeof(float) * nr);
-      const v8 bias0 = simde_mm256_loadu_ps(lanes), bias1 = simde_mm256_loadu_ps(lanes + 8);
-      for (int r = 0; r < kMr; ++r) {
-        c[r][0] = simde_mm256_add_ps(c[r][0], bias0);
-        c[r][1] = simde_mm256_add_ps(c[r][1], bias1);
-      }
-    }
-    for (int r = 0; r < mr; ++r) {
-      float* row = C + static_cast<long>(r) * ldc;
-      if (nr == kNr) {
-        if (load_c) {
-          c[r][0] = simde_mm256_add_ps(simde_mm256_loadu_ps(row), c[r][0]);
-          c[r][1] = simde_mm256_add_ps(simde_mm256_loadu_ps(row + 8), c[r][1]);
-        }
-        simde_mm256_storeu_ps(row, c[r][0]);
-        simde_mm256_storeu_ps(row + 8, c[r][1]);
-        continue;
-      }
-      float lanes[kNr];
-      if (load_c) {  // edge tile: clipped to nr columns
-        float old[kNr] = {};
-        std::memcpy(old, row, sizeof(float) * nr);
-        c[r][0] = simde_mm256_add_ps(simde_mm256_loadu_ps(old), c[r][0]);
-        c[r][1] = simde_mm256_add_ps(simde_mm256_loadu_ps(old + 8), c[r][1]);
-      }
-      simde_mm256_storeu_ps(lanes, c[r][0]);
-      simde_mm256_storeu_ps(lanes + 8, c[r][1]);
-      std::memcpy(row, lanes, sizeof(float) * nr);
-    }
-  }
-};
-
 struct FusedMulAdd {
   static inline simd::f32x4 apply(simd::f32x4 acc, simd::f32x4 a, simd::f32x4 b) {
     return simde_mm_fmadd_ps(a, b, acc);
   }
 };
 
-// The 256-bit vocabulary of gelu_wide.h.
+// The 256-bit vocabulary of gelu_wide.h and tile_wide.h.
 struct Lanes8 {
   using vec = v8;
   static constexpr int kWidth = 8;
+  static vec fmadd(vec a, vec b, vec acc) { return simde_mm256_fmadd_ps(a, b, acc); }
   static vec load(const float* p) { return simde_mm256_loadu_ps(p); }
   static void store(float* p, vec v) { simde_mm256_storeu_ps(p, v); }
   static vec splat(float f) { return simde_mm256_set1_ps(f); }
@@ -101,6 +48,10 @@ struct Lanes8 {
     return simde_mm256_castsi256_ps(simde_mm256_slli_epi32(simde_mm256_add_epi32(n, simde_mm256_set1_epi32(127)), 23));
   }
 };
+
+// Depth 256 (a B sliver of 16 KB stays in L1), A panels of 48 rows (48 KB) and B panels of 1024
+// columns (1 MB) in L2.
+using Kernel6x16 = WideTile<Lanes8, 6, 256, 48, 1024>;
 
 }  // namespace
 

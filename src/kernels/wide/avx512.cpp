@@ -11,6 +11,7 @@
 
 #include "kernels/gemm_driver.h"
 #include "kernels/wide/gelu_wide.h"
+#include "kernels/wide/tile_wide.h"
 #include "kernels/wide/wide.h"
 
 namespace tp::kernels::wide {
@@ -19,75 +20,17 @@ namespace {
 
 using v16 = simde__m512;
 
-struct Kernel12x32 {
-  static constexpr int kMr = 12;
-  static constexpr int kNr = 32;
-  static constexpr int kKc = 256;   // B sliver 256·32·4 = 32 KB (L1); A sliver 12 KB
-  static constexpr int kMc = 48;    // A panel 48·256·4 = 48 KB (L2)
-  static constexpr int kNc = 1024;  // B panel 1 MB (L2)
-
-  static inline void tile(int kc, const float* a, const float* b, float* C, int ldc, int mr, int nr, bool load_c,
-                          const float* bias) {
-    v16 c[kMr][2];
-    for (int r = 0; r < kMr; ++r) c[r][0] = c[r][1] = simde_mm512_setzero_ps();
-    for (int k = 0; k < kc; ++k) {
-      const v16 b0 = simde_mm512_loadu_ps(b), b1 = simde_mm512_loadu_ps(b + 16);
-      for (int r = 0; r < kMr; ++r) {
-        const v16 a_k = simde_mm512_set1_ps(a[r]);
-        c[r][0] = simde_mm512_fmadd_ps(a_k, b0, c[r][0]);
-        c[r][1] = simde_mm512_fmadd_ps(a_k, b1, c[r][1]);
-      }
-      a += kMr;
-      b += kNr;
-    }
-    if (bias) {
-      float lanes[kNr] = {};
-      std::memcpy(lanes, bias, sizeof(float) * nr);
-      const v16 bias0 = simde_mm512_loadu_ps(lanes), bias1 = simde_mm512_loadu_ps(lanes + 16);
-      for (int r = 0; r < kMr; ++r) {
-        c[r][0] = simde_mm512_add_ps(c[r][0], bias0);
-        c[r][1] = simde_mm512_add_ps(c[r][1], bias1);
-      }
-    }
-    if (nr == kNr) {
-      for (int r = 0; r < mr; ++r) {
-        float* row = C + static_cast<long>(r) * ldc;
-        if (load_c) {
-          c[r][0] = simde_mm512_add_ps(simde_mm512_loadu_ps(row), c[r][0]);
-          c[r][1] = simde_mm512_add_ps(simde_mm512_loadu_ps(row + 16), c[r][1]);
-        }
-        simde_mm512_storeu_ps(row, c[r][0]);
-        simde_mm512_storeu_ps(row + 16, c[r][1]);
-      }
-      return;
-    }
-    for (int r = 0; r < mr; ++r) {  // edge tile: clipped to nr columns
-      float* row = C + static_cast<long>(r) * ldc;
-      float lanes[kNr];
-      if (load_c) {
-        float old[kNr] = {};
-        std::memcpy(old, row, sizeof(float) * nr);
-        c[r][0] = simde_mm512_add_ps(simde_mm512_loadu_ps(old), c[r][0]);
-        c[r][1] = simde_mm512_add_ps(simde_mm512_loadu_ps(old + 16), c[r][1]);
-      }
-      simde_mm512_storeu_ps(lanes, c[r][0]);
-      simde_mm512_storeu_ps(lanes + 16, c[r][1]);
-      std::memcpy(row, lanes, sizeof(float) * nr);
-    }
-  }
-};
-
-// acc + a·b in one rounding, as the tile's FMA does (so small products match packed ones).
 struct FusedMulAdd {
   static inline simd::f32x4 apply(simd::f32x4 acc, simd::f32x4 a, simd::f32x4 b) {
     return simde_mm_fmadd_ps(a, b, acc);
   }
 };
 
-// The 512-bit vocabulary of gelu_wide.h.
+// The 512-bit vocabulary of gelu_wide.h and tile_wide.h.
 struct Lanes16 {
   using vec = v16;
   static constexpr int kWidth = 16;
+  static vec fmadd(vec a, vec b, vec acc) { return simde_mm512_fmadd_ps(a, b, acc); }
   static vec load(const float* p) { return simde_mm512_loadu_ps(p); }
   static void store(float* p, vec v) { simde_mm512_storeu_ps(p, v); }
   static vec splat(float f) { return simde_mm512_set1_ps(f); }
@@ -105,6 +48,10 @@ struct Lanes16 {
     return simde_mm512_castsi512_ps(simde_mm512_slli_epi32(simde_mm512_add_epi32(n, simde_mm512_set1_epi32(127)), 23));
   }
 };
+
+// Depth 256 (a B sliver of 256·32·4 = 32 KB in L1, an A sliver of 12 KB), A panels of 48 rows
+// (48 KB) and B panels of 1024 columns (1 MB) in L2.
+using Kernel12x32 = WideTile<Lanes16, 12, 256, 48, 1024>;
 
 }  // namespace
 

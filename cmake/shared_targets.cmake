@@ -1,0 +1,20 @@
+# The programs both targets build from the same sources; cmake/native_targets.cmake and
+# cmake/wasm_targets.cmake add what differs (ctest registration natively; .cjs and link options
+# for Node in wasm).
+#   tp_add_test_program()   the Catch2 suite as `tp_tests`
+#   tp_add_bench_program()  the benchmarks as `tp_bench`
+function(tp_add_test_program)
+  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/native_tests/*.cpp)
+  add_executable(tp_tests ${sources})
+  target_link_libraries(tp_tests PRIVATE tp_core)
+  target_compile_definitions(tp_tests PRIVATE TP_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/native_tests/data")
+  tp_set_warnings(tp_tests)
+endfunction()
+
+function(tp_add_bench_program)
+  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/bench/*.cpp)
+  add_executable(tp_bench ${sources})
+  target_link_libraries(tp_bench PRIVATE tp_core)
+  target_include_directories(tp_bench PRIVATE ${PROJECT_SOURCE_DIR})
+  tp_set_warnings(tp_bench)
+endfunction()
