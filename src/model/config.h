@@ -26,7 +26,7 @@ enum class HeadKind { Lm, Mlm, Cls, Mean, Token };
 
 inline constexpr EnumName<Arch> kArchNames[] = {
     {Arch::DecoderOnly, "decoder-only"}, {Arch::EncoderOnly, "encoder-only"}, {Arch::EncoderDecoder, "encoder-decoder"}};
-inline constexpr EnumName<NormPlacement> kNormPlacementNames[] = {{NormPlacement::Pre, "pre"}, {NormPlacement::Post, "post"}};
+inline constexpr EnumName<NormPlacement> kNormPlacementNames[] = {{NormPlacement::Post, "post"}, {NormPlacement::Pre, "pre"}};
 inline constexpr EnumName<HeadKind> kHeadKindNames[] = {{HeadKind::Lm, "lm"},     {HeadKind::Mlm, "mlm"},
                                                         {HeadKind::Cls, "cls"},   {HeadKind::Mean, "mean"},
                                                         {HeadKind::Token, "token"}};

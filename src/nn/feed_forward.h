@@ -10,7 +10,7 @@
 
 namespace tp {
 enum class FfnKind { Gelu, Relu, SwiGlu };
-inline constexpr EnumName<FfnKind> kFfnKindNames[] = {{FfnKind::Gelu, "gelu"}, {FfnKind::Relu, "relu"}, {FfnKind::SwiGlu, "swiglu"}};
+inline constexpr EnumName<FfnKind> kFfnKindNames[] = {{FfnKind::Relu, "relu"}, {FfnKind::Gelu, "gelu"}, {FfnKind::SwiGlu, "swiglu"}};
 }  // namespace tp
 
 namespace tp::nn {

@@ -10,7 +10,8 @@ namespace tp {
 // How positions enter the model: added to the embedding (learned, sinusoidal), as rotations of Q
 // and K (rope), as a distance penalty on the scores (alibi), or not at all.
 enum class PosKind { Learned, Sinusoidal, Rope, Alibi, None };
-inline constexpr EnumName<PosKind> kPosKindNames[] = {{PosKind::Learned, "learned"}, {PosKind::Sinusoidal, "sinusoidal"},
+// (Listed as the page offers them: the 2017 paper's choice first.)
+inline constexpr EnumName<PosKind> kPosKindNames[] = {{PosKind::Sinusoidal, "sinusoidal"}, {PosKind::Learned, "learned"},
                                                       {PosKind::Rope, "rope"}, {PosKind::Alibi, "alibi"}, {PosKind::None, "none"}};
 }  // namespace tp
 

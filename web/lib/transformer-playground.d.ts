@@ -24,13 +24,13 @@ export type BuiltinTaskName =
 /** Which stacks the model has: both (the 2017 Transformer), an encoder (BERT-like) or a decoder (GPT-like). */
 export type Arch = 'decoder-only' | 'encoder-only' | 'encoder-decoder';
 /** How positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none. */
-export type PositionalEncoding = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
+export type PositionalEncoding = 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 'none';
 /** LayerNorm (mean and variance) or RMSNorm (root mean square only). */
 export type Norm = 'layer' | 'rms';
 /** Norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout). */
-export type NormPlacement = 'pre' | 'post';
+export type NormPlacement = 'post' | 'pre';
 /** Feed-forward activation: GELU, ReLU (the 2017 paper) or the gated SwiGLU. */
-export type FeedForward = 'gelu' | 'relu' | 'swiglu';
+export type FeedForward = 'relu' | 'gelu' | 'swiglu';
 /** Output: next token (lm), masked tokens (mlm), a class from <CLS> (cls) or the mean (mean), a class per token (token). */
 export type OutputHead = 'lm' | 'mlm' | 'cls' | 'mean' | 'token';
 /** Learning rate after warm-up: constant, cosine decay to lr/10, or the 2017 paper's noam. */

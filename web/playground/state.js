@@ -7,53 +7,41 @@
 //           input, tokKind, attn: { kind, layer, head, stage }, gen: {...}, prompt, wt }
 // `model` and `train` hold only what differs from the task's defaults, so a link stays short and
 // "changed from default" is simply "present".
+import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS } from '../lib/generated/schema.js';
 
 // The built-in tasks (src/tasks/builtin_tasks.cpp), in menu order, plus the user's own data.
 export const TASKS = ['qa-toy', 'copy', 'reverse', 'sort', 'addition', 'translate', 'lm-char', 'lm-bpe', 'sentiment', 'tagging'];
 export const CUSTOM_TASKS = ['text', 'pairs'];
 
-// Every architecture option of the spec (section 2), as controls (`symbol`: its name in the math).
+// A control for option `key` of a C++ table (lib/generated/schema.js): its kind, range, choices
+// and pattern come from the one description the core validates against, so a value the control
+// accepts is one the core accepts. `symbol` is its name in the math, a fact of this page.
+const KINDS = { int: 'int', real: 'float', bool: 'bool', choice: 'enum', text: 'text' };
+function control(table, key, symbol) {
+  const f = table.find((x) => x.js === key);
+  if (!f) throw new Error(`state.js: no option '${key}' in the core's table`);
+  const field = { key, kind: KINDS[f.type], doc: f.doc };
+  if (symbol) field.symbol = symbol;
+  if (f.type === 'int' || f.type === 'real') Object.assign(field, { min: f.min, max: f.max });
+  if (f.type === 'real') field.step = 'any';
+  if (f.type === 'choice') field.values = [...f.choices];
+  if (f.type === 'text') field.pattern = new RegExp(`^[${f.alphabet ?? ''}]{0,${f.maxLength}}$`);
+  return Object.freeze(field);
+}
+
+// Every architecture option of the spec (section 2), as controls, in the page's order.
 export const ARCH_FIELDS = [
-  { key: 'arch', kind: 'enum', values: ['encoder-decoder', 'encoder-only', 'decoder-only'] },
-  { key: 'dModel', symbol: 'd_model', kind: 'int', min: 2, max: 512 },
-  { key: 'nHeads', symbol: 'h', kind: 'int', min: 1, max: 16 },
-  { key: 'nKvHeads', symbol: 'n_kv', kind: 'int', min: 1, max: 16 },
-  { key: 'nLayers', symbol: 'N', kind: 'int', min: 1, max: 8 },
-  { key: 'dFF', symbol: 'd_ff', kind: 'int', min: 1, max: 2048 },
-  { key: 'maxLen', symbol: 'max_len', kind: 'int', min: 2, max: 512 },
-  { key: 'pos', kind: 'enum', values: ['sinusoidal', 'learned', 'rope', 'alibi', 'none'] },
-  { key: 'norm', kind: 'enum', values: ['layer', 'rms'] },
-  { key: 'normPlacement', kind: 'enum', values: ['post', 'pre'] },
-  { key: 'ffn', kind: 'enum', values: ['relu', 'gelu', 'swiglu'] },
-  { key: 'window', symbol: 'w', kind: 'int', min: 0, max: 512 },
-  { key: 'globalTokens', kind: 'int', min: 0, max: 64 },
-  { key: 'layerPattern', kind: 'text', pattern: /^[LG]{0,16}$/ },
-  { key: 'dropout', kind: 'float', min: 0, max: 0.9, step: 0.05 },
-  { key: 'tieEmbeddings', kind: 'bool' },
-  { key: 'bias', kind: 'bool' },
-  { key: 'head', kind: 'enum', values: ['lm', 'mlm', 'cls', 'mean', 'token'] },
-];
+  ['arch'], ['dModel', 'd_model'], ['nHeads', 'h'], ['nKvHeads', 'n_kv'], ['nLayers', 'N'], ['dFF', 'd_ff'],
+  ['maxLen', 'max_len'], ['pos'], ['norm'], ['normPlacement'], ['ffn'], ['window', 'w'], ['globalTokens'],
+  ['layerPattern'], ['dropout'], ['tieEmbeddings'], ['bias'], ['head'],
+].map(([key, symbol]) => control(MODEL_CONFIG, key, symbol));
 
-export const TRAIN_FIELDS = [
-  { key: 'lr', kind: 'float', min: 1e-5, max: 1, step: 'any' },
-  { key: 'batchSize', kind: 'int', min: 1, max: 512 },
-  { key: 'totalSteps', kind: 'int', min: 1, max: 100000 },
-  { key: 'warmup', kind: 'int', min: 0, max: 10000 },
-  { key: 'schedule', kind: 'enum', values: ['constant', 'cosine', 'noam'] },
-  { key: 'labelSmoothing', kind: 'float', min: 0, max: 0.5, step: 0.05 },
-  { key: 'weightDecay', kind: 'float', min: 0, max: 1, step: 0.01 },
-  { key: 'clip', kind: 'float', min: 0, max: 100, step: 0.1 },
-];
+export const TRAIN_FIELDS = ['lr', 'batchSize', 'totalSteps', 'warmup', 'schedule', 'labelSmoothing', 'weightDecay', 'clip', 'seqLen']
+  .map((key) => control(TRAIN_OPTIONS, key));
 
-export const GEN_DEFAULTS = { temperature: 0, topK: 0, topP: 1, beam: 1, maxNewTokens: 24, kvCache: true };
-export const GEN_FIELDS = [
-  { key: 'temperature', kind: 'float', min: 0, max: 3, step: 0.1 },
-  { key: 'topK', kind: 'int', min: 0, max: 100 },
-  { key: 'topP', kind: 'float', min: 0.05, max: 1, step: 0.05 },
-  { key: 'beam', kind: 'int', min: 1, max: 8 },
-  { key: 'maxNewTokens', kind: 'int', min: 1, max: 256 },
-  { key: 'kvCache', kind: 'bool' },
-];
+export const GEN_FIELDS = ['temperature', 'topK', 'topP', 'beam', 'maxNewTokens', 'kvCache'].map((key) => control(GENERATE_OPTIONS, key));
+// The core's defaults, but a shorter answer: the page's tasks answer in a few words.
+export const GEN_DEFAULTS = { ...Object.fromEntries(GENERATE_OPTIONS.filter((f) => GEN_FIELDS.some((c) => c.key === f.js)).map((f) => [f.js, f.default])), maxNewTokens: 24 };
 
 export const TOKENIZER_KINDS = ['char', 'word', 'bpe', 'byte'];
 export const ATTN_KINDS = ['enc', 'dec', 'cross'];
