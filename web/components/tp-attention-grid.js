@@ -7,7 +7,7 @@
 //   el.selected = { layer: 0, head: 0 };
 // Masked positions (−∞ before the softmax) are hatched, so causal triangles and window bands show.
 import { VizElement } from './shared/viz-element.js';
-import { colorAt, headColor } from './shared/colormap.js';
+import { colorAt, headColor, rgbOf } from './shared/colormap.js';
 import { fmt } from './shared/format.js';
 import { measureText } from './shared/scene.js';
 
@@ -62,7 +62,7 @@ export class TpAttentionGrid extends VizElement {
         const off = h * T * S;
         for (let i = 0; i < T * S; ++i) {
           if (masked && masked[off + i] === -Infinity) {
-            rgba.set([...hex(th.hatch), 255], i * 4);
+            rgba.set([...rgbOf(th.hatch), 255], i * 4);
             continue;
           }
           rgba.set(colorAt('sequential', probs[off + i]), i * 4);
@@ -124,13 +124,6 @@ export class TpAttentionGrid extends VizElement {
     if (!m) return '';
     return this.t('attn.gridDescribe', { layers: m.probs.length, heads: m.heads, layer: this._selected?.layer ?? 0, head: this._selected?.head ?? 0 });
   }
-}
-
-function hex(c) {
-  const m = /^#([0-9a-f]{6})$/i.exec(c);
-  if (m) return [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
-  const r = /rgba?\((\d+)[ ,]+(\d+)[ ,]+(\d+)/.exec(c);
-  return r ? [Number(r[1]), Number(r[2]), Number(r[3])] : [200, 200, 200];
 }
 
 customElements.define('tp-attention-grid', TpAttentionGrid);

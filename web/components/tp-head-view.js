@@ -7,7 +7,7 @@
 //               masked?: Float32Array(H*T*S), rowSide?: 'dec', colSide?: 'enc' };
 // Attribute: label. Property: activeHeads (array of head indices; default all).
 import { VizElement } from './shared/viz-element.js';
-import { headColor } from './shared/colormap.js';
+import { headColor, inkOn, rgbOf } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
 import { fmt } from './shared/format.js';
 
@@ -16,7 +16,7 @@ export class TpHeadView extends VizElement {
   static css = `
     .heads { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 6px; }
     .heads button { font: 600 11px/1 var(--_font); border-radius: 999px; padding: 4px 9px 4px 7px; cursor: pointer;
-      border: 1.5px solid var(--c); background: var(--c); color: #fff; display: inline-flex; gap: 5px; align-items: center; }
+      border: 1.5px solid var(--c); background: var(--c); color: var(--ink); display: inline-flex; gap: 5px; align-items: center; }
     .heads button[aria-pressed="false"] { background: transparent; color: var(--_muted); }
     .heads button::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: currentColor; opacity: .9; }
   `;
@@ -60,6 +60,7 @@ export class TpHeadView extends VizElement {
         const b = document.createElement('button');
         b.type = 'button';
         b.style.setProperty('--c', headColor(h));
+        b.style.setProperty('--ink', inkOn(rgbOf(headColor(h))));
         b.addEventListener('click', () => {
           const set = new Set(this.activeHeads);
           if (set.has(h)) set.delete(h);

@@ -120,7 +120,7 @@ export class TpHeatmap extends VizElement {
       for (let i = 0; i < rows * cols; ++i) {
         if (data[i] !== 0) continue;
         const r = Math.floor(i / cols), c = i % cols;
-        items.push({ type: 'rect', x: x0 + c * cw + 1.5, y: y0 + r * ch + 1.5, w: cw - 3, h: ch - 3, stroke: '#D55E00', lw: 1.5, fill: null });
+        items.push({ type: 'rect', x: x0 + c * cw + 1.5, y: y0 + r * ch + 1.5, w: cw - 3, h: ch - 3, stroke: th.changed, lw: 1.5, fill: null });
       }
     }
     // Numbers in cells.
@@ -131,8 +131,8 @@ export class TpHeatmap extends VizElement {
       for (let i = 0; i < rows * cols; ++i) {
         const v = data[i];
         const r = Math.floor(i / cols), c = i % cols;
-        const bg = v === -Infinity ? [230, 232, 235] : colorAt(dom.name, dom.t(v));
-        items.push({ type: 'text', x: x0 + (c + 0.5) * cw, y: y0 + (r + 0.5) * ch + 0.5, text: ints && Number.isFinite(v) ? String(v) : fmt2(v), fill: v === -Infinity ? th.fg : inkOn(bg), size, anchor: 'middle', mono: true });
+        const fill = v === -Infinity ? th.fg : inkOn(colorAt(dom.name, dom.t(v)));
+        items.push({ type: 'text', x: x0 + (c + 0.5) * cw, y: y0 + (r + 0.5) * ch + 0.5, text: ints && Number.isFinite(v) ? String(v) : fmt2(v), fill, size, anchor: 'middle', mono: true });
       }
     }
     // Labels.

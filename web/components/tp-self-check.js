@@ -1,20 +1,23 @@
 // <tp-self-check> — shows the engine version and the kernel self-check: this browser's wasm SIMD
 // kernels against the scalar reference, case by case, with the measured matmul speed of each.
-// The check runs once the page is idle. Colours via --tp-ok, --tp-bad, --tp-rule.
+// The check runs once the page is idle. Colours from the theme (--tp-ok, --tp-danger, --tp-rule).
 import { load } from '../lib/transformer-playground.js';
+import { THEME_CSS } from '../ui/theme.js';
+import { adoptStyles } from '../ui/sheets.js';
 import { tr, onLangChange } from './shared/lang.js';
+
+const CSS = `
+  :host { display: block; font: 14px/1.4 var(--_font); }
+  .status { font-weight: 600; }
+  .pass { color: var(--_ok); }
+  .fail { color: var(--_danger); }
+  table { border-collapse: collapse; margin-top: .5em; font-variant-numeric: tabular-nums; }
+  td, th { padding: 2px 8px; text-align: left; border-bottom: 1px solid var(--_rule); }
+  details summary { cursor: pointer; }
+`;
 
 const template = document.createElement('template');
 template.innerHTML = `
-  <style>
-    :host { display: block; font: 14px/1.4 var(--tp-font, system-ui, sans-serif); }
-    .status { font-weight: 600; }
-    .pass { color: var(--tp-ok, #1a7f37); }
-    .fail { color: var(--tp-bad, #cf222e); }
-    table { border-collapse: collapse; margin-top: .5em; font-variant-numeric: tabular-nums; }
-    td, th { padding: 2px 8px; text-align: left; border-bottom: 1px solid var(--tp-rule, #ddd); }
-    details summary { cursor: pointer; }
-  </style>
   <p><span part="version" data-testid="version"></span></p>
   <p class="status" data-testid="self-check" role="status" aria-live="polite"></p>
   <details><summary></summary><table><thead><tr><th data-k="kernel"></th><th data-k="error"></th><th data-k="tolerance"></th><th></th></tr></thead><tbody></tbody></table></details>
@@ -23,7 +26,9 @@ template.innerHTML = `
 class TpSelfCheck extends HTMLElement {
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' }).appendChild(template.content.cloneNode(true));
+    const root = this.attachShadow({ mode: 'open' });
+    root.appendChild(template.content.cloneNode(true));
+    adoptStyles(root, THEME_CSS, CSS);
   }
 
   // Labels in the page's language (strings.js); the report is kept to re-label on a switch.

@@ -9,18 +9,17 @@
 // The math strings are built by trusted code (never from user text).
 import { tr, onLangChange } from './shared/lang.js';
 import { escapeHtml } from './shared/format.js';
+import { THEME_CSS } from '../ui/theme.js';
+import { adoptStyles } from '../ui/sheets.js';
 import './tp-heatmap.js';
 
 const CSS = `
-  :host { display: block; --_fg: var(--tp-fg, #1b1f24); --_muted: var(--tp-muted, #5b6470); --_rule: var(--tp-rule, #d8dde3);
-    --_accent: var(--tp-accent, #0072B2); --_panel: var(--tp-panel, #f6f8fa);
-    --_font: var(--tp-font, system-ui, -apple-system, "Segoe UI", "Noto Sans KR", sans-serif); font: 14px/1.55 var(--_font); color: var(--_fg); }
-  @media (prefers-color-scheme: dark) { :host { --_fg: var(--tp-fg, #e6e9ee); --_muted: var(--tp-muted, #9aa4b1); --_rule: var(--tp-rule, #323a44); --_panel: var(--tp-panel, #1c2128); } }
+  :host { display: block; font: 14px/1.55 var(--_font); color: var(--_fg); }
   .nav { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
   .count { font: 600 12px/1 var(--_font); color: var(--_muted); font-variant-numeric: tabular-nums; min-width: 64px; }
   button, select { font: 500 13px/1 var(--_font); color: var(--_fg); background: var(--_panel); border: 1px solid var(--_rule);
     border-radius: 8px; padding: 8px 12px; cursor: pointer; }
-  button.primary { background: var(--_accent); color: #fff; border-color: var(--_accent); }
+  button.primary { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); }
   button:disabled { opacity: .45; cursor: default; }
   select { max-width: min(340px, 100%); padding: 7px 8px; }
   button:focus-visible, select:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
@@ -33,7 +32,7 @@ const CSS = `
   .math { overflow-x: auto; padding: 10px 14px; background: var(--_panel); border-radius: 10px; margin: 8px 0; font-size: 17px; }
   .math math { font-size: 1.1em; }
   .shapes { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0 12px; padding: 0; list-style: none; }
-  .shapes li { font: 12px/1 var(--tp-mono, ui-monospace, monospace); border: 1px solid var(--_rule); border-radius: 999px; padding: 5px 9px; color: var(--_muted); }
+  .shapes li { font: 12px/1 var(--_mono); border: 1px solid var(--_rule); border-radius: 999px; padding: 5px 9px; color: var(--_muted); }
   .mats { display: flex; flex-wrap: wrap; gap: 10px 14px; align-items: flex-start; }
   .mat { flex: 0 1 var(--w, 320px); min-width: 150px; }
   .op { align-self: center; font: 300 26px/1 var(--_font); color: var(--_muted); padding: 0 2px; }
@@ -44,8 +43,7 @@ export class TpWalkthroughView extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = `<style>${CSS}</style>
-      <div class="nav" part="nav">
+    root.innerHTML = `<div class="nav" part="nav">
         <button type="button" class="prev" data-testid="walkthrough-prev"></button>
         <button type="button" class="next primary" data-testid="walkthrough-next"></button>
         <span class="count" aria-live="polite"></span>
@@ -53,6 +51,7 @@ export class TpWalkthroughView extends HTMLElement {
       </div>
       <div class="progress" aria-hidden="true"><div></div></div>
       <article aria-live="polite"><span class="group"></span><h3></h3><p class="text"></p><div class="math"></div><ul class="shapes"></ul><div class="mats"></div></article>`;
+    adoptStyles(root, THEME_CSS, CSS);
     this._steps = [];
     this._step = 0;
     root.querySelector('.prev').addEventListener('click', () => this.go(this._step - 1));

@@ -24,6 +24,8 @@ import { parseHash, toHash, sessionRequest, modelKey, defaultState } from './sta
 import { t } from './strings.js';
 import { applyStrings } from './dom.js';
 import { TEMPLATE } from './template.js';
+import { THEME_CSS } from '../ui/theme.js';
+import { adoptStyles } from '../ui/sheets.js';
 import { initSetup } from './panels/setup.js';
 import { initTraining } from './panels/training.js';
 import { initTokens } from './panels/tokens.js';
@@ -272,6 +274,7 @@ export function mountPlayground(host, { standalone = false, state, onReady, visi
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const css = new URL('../styles/playground.css', import.meta.url);
   root.innerHTML = `<link rel="stylesheet" href="${css}">${TEMPLATE}`;
+  adoptStyles(root, THEME_CSS);
   const app = new App(state ?? (standalone ? parseHash(location.hash) : defaultState()), { root, host, standalone });
   app.visible = visible;
   start(app, onReady);

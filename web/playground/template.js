@@ -2,13 +2,16 @@
 // <tp-playground> element: mountPlayground() writes it into the element's shadow root. Every
 // [data-i18n] text and [data-i18n-aria] label is filled from strings.js; ids are local to the
 // shadow root, so several playgrounds can share a page.
+// The logo is the page's icon (one drawing for both).
+const LOGO = new URL('../favicon.svg', import.meta.url).href;
+
 export const TEMPLATE = `
 <div class="tp-app" part="app">
   <p class="error widget-error" id="widget-error" role="alert" hidden></p>
   <a class="skip" href="#main" data-i18n="nav.skip"></a>
   <header class="masthead" id="masthead">
     <div class="brand">
-      <svg class="logo" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#0b2545"/><g fill="none" stroke-width="2.2" stroke-linecap="round"><path d="M8 9 L24 16 L8 23" stroke="#56B4E9"/><path d="M8 16 H24" stroke="#E69F00"/></g><circle cx="8" cy="9" r="2.6" fill="#fff"/><circle cx="8" cy="16" r="2.6" fill="#fff"/><circle cx="8" cy="23" r="2.6" fill="#fff"/><circle cx="24" cy="16" r="3" fill="#F0E442"/></svg>
+      <img class="logo" src="${LOGO}" alt="">
       <div>
         <h1 data-i18n="app.title"></h1>
         <p class="tagline" data-i18n="app.tagline"></p>

@@ -67,7 +67,15 @@ export function cssColor([r, g, b], alpha = 1) {
   return alpha === 1 ? `rgb(${r} ${g} ${b})` : `rgb(${r} ${g} ${b} / ${alpha})`;
 }
 
-// Text colour that reads on a cell of colour rgb.
+// [r, g, b] of a #rrggbb or rgb(...) colour (grey when it is neither).
+export function rgbOf(c) {
+  const m = /^#([0-9a-f]{6})$/i.exec(c);
+  if (m) return [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
+  const r = /rgba?\((\d+)[ ,]+(\d+)[ ,]+(\d+)/.exec(c);
+  return r ? [Number(r[1]), Number(r[2]), Number(r[3])] : [200, 200, 200];
+}
+
+// Text colour that reads on a cell of colour rgb (near-black or white: data, like the maps).
 export function inkOn([r, g, b]) {
   const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return lum > 140 ? '#111' : '#fff';

@@ -162,7 +162,9 @@ const op = (it) => (it.opacity !== undefined && it.opacity !== 1 ? ` opacity="${
 // The scene as a standalone SVG document.
 export function sceneToSvg(scene) {
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${n(scene.width)}" height="${n(scene.height)}" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}" font-family="${esc(scene.font ?? 'system-ui, sans-serif')}">`];
-  out.push('<defs><pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="5" stroke="#888" stroke-width="1"/></pattern></defs>');
+  // The hatch's lines in the colour the scene's first hatch item asks for.
+  const hatchLine = scene.items.find((it) => it.type === 'hatch')?.stroke ?? 'currentColor';
+  out.push(`<defs><pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="5" stroke="${esc(hatchLine)}" stroke-width="1"/></pattern></defs>`);
   if (scene.background) out.push(`<rect width="100%" height="100%" fill="${esc(scene.background)}"/>`);
   for (const it of scene.items) {
     switch (it.type) {

@@ -4,30 +4,22 @@
 // paints it on a high-DPI canvas, sizes it to the container (ResizeObserver), shows a tooltip
 // from hitTest(), relays token hovers as a bubbling `tp-hover` event ({ side, index } or null),
 // offers PNG and SVG export of exactly what is on screen, and keeps a text alternative: the
-// canvas's aria-label plus a visually hidden data table. Colours and fonts come from CSS custom
-// properties (--tp-fg, --tp-muted, --tp-bg, --tp-rule, --tp-font, --tp-mono), light or dark.
+// canvas's aria-label plus a visually hidden data table. Colours and fonts come from the theme
+// (web/ui/theme.js), overridable with --tp-* custom properties; styles are adopted sheets.
 //
 // Subclass hooks: layout(width) -> scene; hitTest(x, y) -> { tip, token?, cell? } | null;
 // describe() -> string; tableData() -> { head: [...], rows: [[...]] } | null; onKey(event);
 // exportName() -> string. Call this.dataChanged() when data changes, this.invalidate() when
 // only the look does (hover). A view off screen defers drawing until it scrolls into view, so a
 // page of many live views only pays for the ones being looked at.
+import { THEME_CSS } from '../../ui/theme.js';
+import { adoptStyles } from '../../ui/sheets.js';
 import { drawScene, sceneToSvg } from './scene.js';
 import { download, slug } from './download.js';
 import { tr, onLangChange } from './lang.js';
 
 export const BASE_CSS = `
-  :host { display: block; position: relative; min-width: 0;
-    --_fg: var(--tp-fg, #1b1f24); --_muted: var(--tp-muted, #5b6470); --_bg: var(--tp-bg, #ffffff);
-    --_rule: var(--tp-rule, #d8dde3); --_accent: var(--tp-accent, #0072B2); --_hatch: var(--tp-hatch, #e6e8eb);
-    --_hatch-line: var(--tp-hatch-line, #a3a9b1);
-    --_font: var(--tp-font, system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", sans-serif);
-    --_mono: var(--tp-mono, ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace);
-    font: 13px/1.4 var(--_font); color: var(--_fg); }
-  @media (prefers-color-scheme: dark) {
-    :host { --_fg: var(--tp-fg, #e6e9ee); --_muted: var(--tp-muted, #9aa4b1); --_bg: var(--tp-bg, #15191e);
-      --_rule: var(--tp-rule, #323a44); --_hatch: var(--tp-hatch, #2a3038); --_hatch-line: var(--tp-hatch-line, #5d6672); }
-  }
+  :host { display: block; position: relative; min-width: 0; font: 13px/1.4 var(--_font); color: var(--_fg); }
   :host([hidden]) { display: none; }
   .bar { display: flex; align-items: center; gap: 6px; min-height: 24px; margin-bottom: 4px; }
   .title { font-weight: 600; font-size: 12.5px; color: var(--_fg); }
@@ -54,11 +46,11 @@ export class VizElement extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = `<style>${BASE_CSS}${this.constructor.css}</style>
-      <div class="bar" part="bar"><span class="title" part="title"></span><span class="grow"></span><slot name="actions"></slot>
+    root.innerHTML = `<div class="bar" part="bar"><span class="title" part="title"></span><span class="grow"></span><slot name="actions"></slot>
         <button type="button" class="exp" data-format="png">PNG</button><button type="button" class="exp" data-format="svg">SVG</button></div>
       <div class="stage" part="stage"><canvas part="canvas" role="img" tabindex="0"></canvas><div class="tip" hidden></div></div>
       <div class="sr-only"><table></table></div>`;
+    adoptStyles(root, THEME_CSS, BASE_CSS, this.constructor.css);
     this.canvas = root.querySelector('canvas');
     this.tipEl = root.querySelector('.tip');
     this.hover = null;        // the subclass's hover state (from hitTest)
@@ -185,7 +177,7 @@ export class VizElement extends HTMLElement {
     const cs = getComputedStyle(this);
     const v = (name) => cs.getPropertyValue(name).trim();
     return (this._theme = { fg: v('--_fg'), muted: v('--_muted'), bg: v('--_bg'), rule: v('--_rule'), accent: v('--_accent'),
-      hatch: v('--_hatch'), hatchLine: v('--_hatch-line'), font: v('--_font'), mono: v('--_mono') });
+      hatch: v('--_hatch'), hatchLine: v('--_hatch-line'), changed: v('--_changed'), font: v('--_font'), mono: v('--_mono') });
   }
 
   _table() {

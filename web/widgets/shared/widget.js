@@ -1,10 +1,10 @@
 // widget.js — the base of every documentation widget (<tp-tokenizer>, <tp-attention>, ...).
 //
 // What every widget gets from here:
-//   - a shadow root with the widget's markup and styles (an inline <style>: allowed by a CSP
-//     with style-src 'unsafe-inline'; no stylesheet from anywhere else), themed by the --tp-*
-//     custom properties with light and dark defaults (prefers-color-scheme), sized to its
-//     container;
+//   - a shadow root with the widget's markup and styles: adopted constructable sheets (the theme
+//     of web/ui/theme.js, WIDGET_CSS, the subclass's static css), shared by every instance and
+//     allowed by a CSP without style-src (no inline <style>), themed by the --tp-* custom
+//     properties with light and dark defaults (prefers-color-scheme), sized to its container;
 //   - attributes read through `this.attr` helpers that validate them (attrs.js); an invalid value
 //     shows a clear inline message instead of throwing;
 //   - attribute changes batched into one `update(changed)` call (a microtask later), never two
@@ -18,30 +18,19 @@
 // Subclasses implement update(changed: Set<string>, first: boolean) and may implement
 // visibilityChanged(visible) and disposeWidget().
 import { langOf, onLangChange } from '../../components/shared/lang.js';
+import { THEME_CSS } from '../../ui/theme.js';
+import { adoptStyles } from '../../ui/sheets.js';
 import { wt } from './strings.js';
 import { AttrError } from './attrs.js';
 
 export const WIDGET_CSS = `
   :host { display: block; min-width: 0; box-sizing: border-box; margin: var(--tp-widget-margin, 1.25em 0);
-    --_fg: var(--tp-fg, #1b1f24); --_muted: var(--tp-muted, #5b6470); --_bg: var(--tp-bg, #ffffff);
-    --_panel: var(--tp-panel, #f6f8fa); --_rule: var(--tp-rule, #d8dde3); --_accent: var(--tp-accent, #0072B2);
-    --_accent-fg: var(--tp-accent-fg, #ffffff); --_danger: var(--tp-danger, #b3261e);
-    --_font: var(--tp-font, system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", sans-serif);
-    --_mono: var(--tp-mono, ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace);
-    --_radius: var(--tp-radius, 12px);
-    font: 14px/1.5 var(--_font); color: var(--_fg); }
-  @media (prefers-color-scheme: dark) {
-    :host { --_fg: var(--tp-fg, #e6e9ee); --_muted: var(--tp-muted, #9aa4b1); --_bg: var(--tp-bg, #171b21);
-      --_panel: var(--tp-panel, #1e242c); --_rule: var(--tp-rule, #323a44); --_accent: var(--tp-accent, #56B4E9);
-      --_accent-fg: var(--tp-accent-fg, #0b1620); --_danger: var(--tp-danger, #ff8a80); }
-  }
+    --_radius: var(--tp-radius, 12px); font: 14px/1.5 var(--_font); color: var(--_fg); }
   :host([hidden]) { display: none; }
   * { box-sizing: border-box; }
   [hidden] { display: none !important; }
   .frame { background: var(--_bg); border: 1px solid var(--_rule); border-radius: var(--_radius); padding: 14px 16px 16px;
-    min-width: 0; color-scheme: light dark;
-    --tp-fg: var(--_fg); --tp-muted: var(--_muted); --tp-bg: var(--_bg); --tp-panel: var(--_panel); --tp-rule: var(--_rule);
-    --tp-accent: var(--_accent); --tp-font: var(--_font); --tp-mono: var(--_mono); }
+    min-width: 0; color-scheme: light dark; }
   :host([frameless]) .frame { border: 0; padding: 0; background: transparent; }
   .head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; margin: 0 0 8px; }
   .title { font-weight: 650; font-size: 14.5px; }
@@ -80,8 +69,8 @@ export class TpWidget extends HTMLElement {
     super();
     this.uid = ++uid;
     const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = `<style>${WIDGET_CSS}${this.constructor.css}</style>
-      <div class="frame" part="frame">${this.template()}<p class="msg" role="alert" part="message" hidden></p></div>`;
+    root.innerHTML = `<div class="frame" part="frame">${this.template()}<p class="msg" role="alert" part="message" hidden></p></div>`;
+    adoptStyles(root, THEME_CSS, WIDGET_CSS, this.constructor.css);
     this.visible = false;
     this.seen = false;           // has been on screen at least once
     this._changed = new Set();
