@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/build.mjs';
-import { STRINGS } from '../web/playground/strings.js';
+import { STRINGS as APP_STRINGS, t } from '../web/playground/strings.js';
+import { SHARED } from '../web/ui/strings.js';
 import { WIDGET_STRINGS } from '../web/widgets/shared/strings.js';
 import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs } from '../web/playground/state.js';
-import { buildSteps } from '../web/playground/walkthrough-steps.js';
+import { buildSteps } from '../web/components/shared/walkthrough-steps.js';
 import { load } from '../web/lib/transformer-playground.js';
 import { BROWSER_FEATURES, BROWSERS } from '../web/lib/browser-support.js';
 
@@ -19,9 +20,13 @@ function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
 }
 
+// What the playground's t() looks in: its own table, then the one shared with the widgets.
+const STRINGS = { en: { ...SHARED.en, ...APP_STRINGS.en }, ko: { ...SHARED.ko, ...APP_STRINGS.ko } };
+
 test('every string key the page uses exists in English and Korean', () => {
   const used = new Set();
-  for (const file of [...sources(path.join(web, 'playground')), ...sources(path.join(web, 'components'))]) {
+  // (The views' own labels are checked in wasm_tests/web_strings.test.mjs.)
+  for (const file of [...sources(path.join(web, 'playground')), path.join(web, 'components', 'shared', 'walkthrough-steps.js')]) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\b(?:t|tr)\(\s*(?:lang,\s*|this,\s*)?'([a-zA-Z0-9_.-]+)'/g)) used.add(m[1]);
   }
@@ -41,7 +46,6 @@ test('every string key the page uses exists in English and Korean', () => {
   for (const r of ['eos', 'max_new_tokens', 'max_len']) used.add(`out.reason.${r}`);
   for (const p of ['sinusoidal', 'learned', 'rope', 'alibi', 'none']) used.add(`emb.pe.${p}`).add(`emb.peNote.${p}`);
   for (const k of ['char', 'word', 'bpe', 'byte']) used.add(`tokens.note.${k}`);
-  for (const k of ['loading', 'version', 'cases', 'kernel', 'error', 'tolerance', 'pass', 'fail']) used.add(`check.${k}`);
   for (const g of ['input', 'encoder', 'decoder', 'output']) used.add(`wt.group.${g}`);
   for (const f of BROWSER_FEATURES) used.add(`about.feature.${f.id}`);
   for (const b of BROWSERS) used.add(`about.browser.${b}`);
@@ -49,8 +53,12 @@ test('every string key the page uses exists in English and Korean', () => {
     'dembed', 'dqk', 'dmask', 'dsoftmax', 'dout', 'cross', 'crossout', 'dffn', 'logits', 'probs']) used.add(`wt.s.${s}.t`).add(`wt.s.${s}.x`);
   const missing = [...used].filter((k) => !(k in STRINGS.en) || !(k in STRINGS.ko));
   assert.deepEqual(missing, [], `missing strings: ${missing.join(', ')}`);
-  assert.deepEqual(Object.keys(STRINGS.en).filter((k) => !(k in STRINGS.ko)), []);
-  assert.deepEqual(Object.keys(STRINGS.ko).filter((k) => !(k in STRINGS.en)), []);
+  for (const table of [APP_STRINGS, SHARED]) {
+    assert.deepEqual(Object.keys(table.en).filter((k) => !(k in table.ko)), []);
+    assert.deepEqual(Object.keys(table.ko).filter((k) => !(k in table.en)), []);
+  }
+  // A key lives in one table only.
+  assert.deepEqual(Object.keys(APP_STRINGS.en).filter((k) => k in SHARED.en), []);
 });
 
 test('the URL hash round-trips the state, and bad values are ignored', () => {
@@ -100,7 +108,7 @@ test('the walk-through has the seed article\'s steps in order, with the real num
   const params = { 'tok_emb.weight': model.parameter('tok_emb.weight'), 'enc.0.self_attn.q.weight': model.parameter('enc.0.self_attn.q.weight') };
   const vocab = task.tokenizer().vocabulary();
   for (const lang of ['en', 'ko']) {
-    const steps = buildSteps({ trace, params, vocab, lang });
+    const steps = buildSteps({ trace, params, vocab, t: (k, v) => t(lang, k, v) });
     const ids = steps.map((s) => s.id);
     assert.deepEqual(ids, ['vocab', 'embed', 'pe', 'sum', 'q', 'kv', 'qk', 'scale', 'mask', 'softmax', 'av', 'concat', 'wo', 'add1', 'norm1', 'ffn1', 'ffn2', 'add2',
       'dembed', 'dqk', 'dmask', 'dsoftmax', 'dout', 'cross', 'crossout', 'dffn', 'logits', 'probs']);
@@ -129,8 +137,10 @@ test('every widget string exists in English and Korean', () => {
   const files = [...readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => path.join(dir, f)), path.join(dir, 'shared', 'session-driver.js')];
   const used = new Set();
   for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/this\.t\(\s*'([a-zA-Z0-9_.-]+)'/g)) used.add(m[1]);
-  const missing = [...used].filter((k) => !((k in WIDGET_STRINGS.en && k in WIDGET_STRINGS.ko) || (k in STRINGS.en && k in STRINGS.ko)));
+  // Widgets have their own table and the one shared with the playground, never the playground's.
+  const missing = [...used].filter((k) => !((k in WIDGET_STRINGS.en && k in WIDGET_STRINGS.ko) || (k in SHARED.en && k in SHARED.ko)));
   assert.deepEqual(missing, []);
   assert.deepEqual(Object.keys(WIDGET_STRINGS.en).filter((k) => !(k in WIDGET_STRINGS.ko)), []);
   assert.deepEqual(Object.keys(WIDGET_STRINGS.ko).filter((k) => !(k in WIDGET_STRINGS.en)), []);
+  assert.deepEqual(Object.keys(WIDGET_STRINGS.en).filter((k) => k in SHARED.en), [], 'a widget string is not also a shared one');
 });

@@ -12,7 +12,9 @@ import { fmt } from './shared/format.js';
 import { measureText } from './shared/scene.js';
 
 export class TpAttentionGrid extends VizElement {
-  static observedAttributes = ['label', 'lang', 'max-thumb'];
+  static observedAttributes = ['label', 'max-thumb'];
+  static labels = { ...VizElement.labels, 'attn.layer': 'layer', 'attn.head': 'head', 'heatmap.masked': 'masked',
+    'attn.gridDescribe': 'Attention maps for {layers} layers and {heads} heads; layer {layer} head {head} is selected.' };
 
   constructor() {
     super();

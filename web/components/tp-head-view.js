@@ -12,7 +12,9 @@ import { measureText } from './shared/scene.js';
 import { fmt } from './shared/format.js';
 
 export class TpHeadView extends VizElement {
-  static observedAttributes = ['label', 'lang'];
+  static observedAttributes = ['label'];
+  static labels = { ...VizElement.labels, 'attn.head': 'head', 'attn.heads': 'heads', 'attn.queries': 'queries', 'attn.keys': 'keys',
+    'attn.headDescribe': '{heads} heads; strongest link per query: {list}' };
   static css = `
     .heads { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 6px; }
     .heads button { font: 600 11px/1 var(--_font); border-radius: 999px; padding: 4px 9px 4px 7px; cursor: pointer;

@@ -16,10 +16,12 @@ import { colorAt, scaleFor, inkOn, cssColor } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
 import { fmt, fmt2 } from './shared/format.js';
 
-const ATTRS = ['label', 'colormap', 'min', 'max', 'values', 'max-cell', 'min-cell', 'row-side', 'col-side', 'mark-zeros', 'no-legend', 'accent', 'lang'];
+const ATTRS = ['label', 'colormap', 'min', 'max', 'values', 'max-cell', 'min-cell', 'row-side', 'col-side', 'mark-zeros', 'no-legend', 'accent'];
 
 export class TpHeatmap extends VizElement {
   static observedAttributes = ATTRS;
+  static labels = { ...VizElement.labels, 'heatmap.row': 'row', 'heatmap.col': 'column', 'heatmap.masked': 'masked',
+    'heatmap.describe': '{label}: {rows} × {cols} matrix, values from {lo} to {hi}.' };
 
   constructor() {
     super();

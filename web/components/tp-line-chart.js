@@ -20,7 +20,8 @@ function niceTicks(lo, hi, count = 5) {
 }
 
 export class TpLineChart extends VizElement {
-  static observedAttributes = ['label', 'log-y', 'x-label', 'y-label', 'height', 'y-min', 'y-max', 'lang'];
+  static observedAttributes = ['label', 'log-y', 'x-label', 'y-label', 'height', 'y-min', 'y-max'];
+  static labels = { ...VizElement.labels, 'chart.empty': 'No data yet: press Train.', 'chart.points': 'points', 'chart.last': 'last' };
 
   constructor() {
     super();

@@ -9,7 +9,8 @@ import { measureText } from './shared/scene.js';
 import { fmt } from './shared/format.js';
 
 export class TpProbBars extends VizElement {
-  static observedAttributes = ['label', 'accent', 'lang'];
+  static observedAttributes = ['label', 'accent'];
+  static labels = { ...VizElement.labels, 'bars.sampled': 'drawn with p =' };
 
   constructor() {
     super();

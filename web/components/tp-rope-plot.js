@@ -11,7 +11,8 @@ import { ropeThetas } from './shared/positional.js';
 import { fmt } from './shared/format.js';
 
 export class TpRopePlot extends VizElement {
-  static observedAttributes = ['label', 'positions', 'base', 'lang'];
+  static observedAttributes = ['label', 'positions', 'base'];
+  static labels = { ...VizElement.labels, 'rope.pair': 'pair {i}: θ = {theta} rad/pos', 'rope.describe': 'RoPE rotation of a query vector, pairs {pairs}' };
 
   constructor() {
     super();

@@ -4,7 +4,7 @@
 import { load } from '../lib/transformer-playground.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
-import { tr, onLangChange } from './shared/lang.js';
+import { label } from '../ui/i18n.js';
 
 const CSS = `
   :host { display: block; font: 14px/1.4 var(--_font); }
@@ -24,6 +24,13 @@ template.innerHTML = `
 `;
 
 class TpSelfCheck extends HTMLElement {
+  static labels = {
+    'check.loading': 'loading the WebAssembly module…', 'check.version': 'Transformer Playground {version}', 'check.cases': 'every case',
+    'check.kernel': 'kernel', 'check.error': 'error', 'check.tolerance': 'tolerance',
+    'check.pass': 'pass: {passed}/{total} kernel checks ({backend} vs scalar reference); matmul 128³ {simd} GFLOP/s with SIMD, {scalar} scalar',
+    'check.fail': 'FAIL: {passed}/{total} kernel checks ({backend} vs scalar reference); matmul 128³ {simd} GFLOP/s with SIMD, {scalar} scalar',
+  };
+
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
@@ -31,10 +38,20 @@ class TpSelfCheck extends HTMLElement {
     adoptStyles(root, THEME_CSS, CSS);
   }
 
-  // Labels in the page's language (strings.js); the report is kept to re-label on a switch.
+  // Its words: el.labels from the page (e.g. Korean), else the English defaults above. The
+  // report is kept to re-label on a switch.
+  get labels() {
+    return this._labels;
+  }
+  set labels(labels) {
+    if (labels === this._labels) return;
+    this._labels = labels;
+    this.label();
+  }
+
   label() {
     const $ = (s) => this.shadowRoot.querySelector(s);
-    const ct = (k, v) => tr(this, `check.${k}`, v);
+    const ct = (k, v) => label(this, `check.${k}`, v);
     $('summary').textContent = ct('cases');
     this.shadowRoot.querySelectorAll('[data-k]').forEach((el) => (el.textContent = ct(el.dataset.k)));
     $('[data-testid=version]').textContent = this.version ? ct('version', { version: this.version }) : ct('loading');
@@ -45,13 +62,8 @@ class TpSelfCheck extends HTMLElement {
     }
   }
 
-  disconnectedCallback() {
-    this._unlang?.();
-  }
-
   async connectedCallback() {
     const $ = (s) => this.shadowRoot.querySelector(s);
-    this._unlang = onLangChange(() => this.label());
     this.label();
     try {
       const tp = await load();

@@ -10,7 +10,8 @@ import { chipColor } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
 
 export class TpTokenChips extends VizElement {
-  static observedAttributes = ['label', 'side', 'compact', 'no-ids', 'lang'];
+  static observedAttributes = ['label', 'side', 'compact', 'no-ids'];
+  static labels = { ...VizElement.labels, 'chips.none': '(no tokens)', 'chips.token': 'token', 'chips.describe': '{n} tokens: {list}' };
 
   constructor() {
     super();

@@ -6,8 +6,9 @@
 //                 matrices?: [{ label, matrix, colormap?, min?, max?, accent?, markZeros?, marks?,
 //                               rowSide?, colSide?, op? ('+', '×', '=', '→' shown before it) }] }];
 //   el.step = 0;   // fires `tp-step` { index, id } on change
+//   el.labels = { 'wt.next': '다음', ... };   // its words (English by default), passed on to its heatmaps
 // The math strings are built by trusted code (never from user text).
-import { tr, onLangChange } from './shared/lang.js';
+import { label } from '../ui/i18n.js';
 import { escapeHtml } from './shared/format.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
@@ -40,6 +41,8 @@ const CSS = `
 `;
 
 export class TpWalkthroughView extends HTMLElement {
+  static labels = { 'wt.prev': 'Previous', 'wt.next': 'Next', 'wt.count': 'Step {i} of {n}', 'wt.jump': 'Jump to step', 'wt.shapes': 'shapes' };
+
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
@@ -54,6 +57,7 @@ export class TpWalkthroughView extends HTMLElement {
     adoptStyles(root, THEME_CSS, CSS);
     this._steps = [];
     this._step = 0;
+    this._labels = null;
     root.querySelector('.prev').addEventListener('click', () => this.go(this._step - 1));
     root.querySelector('.next').addEventListener('click', () => this.go(this._step + 1));
     root.querySelector('.jump').addEventListener('change', (e) => this.go(Number(e.target.value)));
@@ -65,11 +69,16 @@ export class TpWalkthroughView extends HTMLElement {
   }
 
   connectedCallback() {
-    this._unlang = onLangChange(() => this._render());
     this._render();
   }
-  disconnectedCallback() {
-    this._unlang?.();
+
+  get labels() {
+    return this._labels;
+  }
+  set labels(labels) {
+    if (labels === this._labels) return;
+    this._labels = labels;
+    this._render();
   }
 
   get steps() {
@@ -100,7 +109,7 @@ export class TpWalkthroughView extends HTMLElement {
   _render() {
     const root = this.shadowRoot;
     const n = this._steps.length, s = this._steps[this._step];
-    const t = (k, v) => tr(this, k, v);
+    const t = (k, v) => label(this, k, v);
     root.querySelector('.prev').textContent = `← ${t('wt.prev')}`;
     root.querySelector('.next').textContent = `${t('wt.next')} →`;
     root.querySelector('.prev').disabled = this._step <= 0;
@@ -141,6 +150,7 @@ export class TpWalkthroughView extends HTMLElement {
       wrap.className = 'mat';
       wrap.style.setProperty('--w', `${Math.min(720, m.matrix.cols * 46 + 130)}px`);
       const hm = document.createElement('tp-heatmap');
+      hm.labels = this._labels;
       hm.setAttribute('label', m.label);
       hm.setAttribute('values', '');
       hm.setAttribute('colormap', m.colormap ?? 'auto');

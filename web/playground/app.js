@@ -6,10 +6,13 @@
 // App's events — 'state', 'configured', 'progress', 'run', 'snapshot', 'lang' — and call its
 // methods; none of them talks to another panel.
 //
-// mountPlayground(host, options) writes the markup (template.js) into `host`'s shadow root and
-// starts the app there: <tp-playground> (web/widgets/tp-playground.js) is the only caller, and
-// web/index.html is a page holding one <tp-playground standalone>. Panels find their elements
-// with app.$(id) inside that root, so several playgrounds can share a page.
+// This file is the playground's public entry, the one module outside web/playground may import
+// (docs/ARCHITECTURE.md): mountPlayground(), plus what an element needs to read its attributes,
+// parseHash() and TASK_NAMES. mountPlayground(host, options) writes the markup (template.js)
+// into `host`'s shadow root and starts the app there: <tp-playground>
+// (web/widgets/tp-playground.js) is the only caller, and web/index.html is a page holding one
+// <tp-playground standalone>. Panels find their elements with app.$(id) inside that root, so
+// several playgrounds can share a page.
 import { load, createTrainingSession } from '../lib/transformer-playground.js';
 import '../components/tp-heatmap.js';
 import '../components/tp-token-chips.js';
@@ -20,9 +23,11 @@ import '../components/tp-prob-bars.js';
 import '../components/tp-rope-plot.js';
 import '../components/tp-walkthrough-view.js';
 import '../components/tp-self-check.js';
-import { parseHash, toHash, sessionRequest, modelKey, defaultState } from './state.js';
+import { parseHash, toHash, sessionRequest, modelKey, defaultState, TASKS, CUSTOM_TASKS } from './state.js';
 import { t } from './strings.js';
-import { applyStrings } from './dom.js';
+import { applyStrings } from '../ui/dom.js';
+import { labelViews } from '../ui/lang.js';
+import { viewLabels } from '../ui/strings.js';
 import { TEMPLATE } from './template.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
@@ -35,6 +40,11 @@ import { initWalkthrough } from './panels/walkthrough.js';
 import { initOutputs } from './panels/outputs.js';
 import { initFiles } from './panels/files.js';
 import { initAbout } from './panels/about.js';
+
+// Every task the playground offers (built-in, then the user's own text / pairs), and the state a
+// link's hash describes: for <tp-playground>'s task and state attributes.
+export const TASK_NAMES = [...TASKS, ...CUSTOM_TASKS];
+export { parseHash };
 
 export class App extends EventTarget {
   // root: the Document or ShadowRoot holding the markup; host: the element whose `lang` the
@@ -104,7 +114,8 @@ export class App extends EventTarget {
       document.documentElement.lang = this.state.lang;
       document.title = this.t('app.title');
     }
-    applyStrings(this.root, this.state.lang);
+    applyStrings(this.root, (key) => this.t(key));
+    labelViews(this.root, viewLabels(this.state.lang));
     this.emit('lang');
   }
 

@@ -1,6 +1,6 @@
 // controls.js — one labelled control per option (number, menu, switch or text), with the
 // "changed from default" mark, the default shown beneath, and a per-control reset button.
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 
 // { field, value, defaultValue, lang-aware labels: name, code?, valueLabel(v), disabled: { value: reason },
 //   onChange(v), onReset() } -> element

@@ -18,7 +18,7 @@ import { choice, text, flag, int, AttrError, list } from './shared/attrs.js';
 import { sharedModel, sessionRequest, checkTask, CONFIG_ATTRIBUTES, task as taskInfo } from './shared/runtime.js';
 import { SessionDriver } from './shared/session-driver.js';
 import { headColor } from '../components/shared/colormap.js';
-import { segmented } from '../playground/dom.js';
+import { segmented } from '../ui/dom.js';
 import '../components/tp-heatmap.js';
 import '../components/tp-head-view.js';
 import '../components/tp-attention-grid.js';

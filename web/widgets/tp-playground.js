@@ -12,9 +12,8 @@
 // is mirrored in the URL hash, and the document's title and language follow it).
 // The engine and the training Worker load when the element is first on screen; training pauses
 // while it is scrolled away and resumes when it is back.
-import { mountPlayground } from '../playground/app.js';
-import { parseHash, TASKS, CUSTOM_TASKS } from '../playground/state.js';
-import { langOf } from '../components/shared/lang.js';
+import { mountPlayground, parseHash, TASK_NAMES } from '../playground/app.js';
+import { langOf } from '../ui/lang.js';
 import { list } from './shared/attrs.js';
 
 export const PANELS = ['header', 'trainbar', 'setup', 'training', 'outputs', 'attention', 'tokens', 'embeddings', 'walkthrough', 'files', 'about'];
@@ -31,7 +30,7 @@ export class TpPlayground extends HTMLElement {
       const errors = [];
       const task = this.getAttribute('task');
       if (task !== null && !standalone) {
-        if ([...TASKS, ...CUSTOM_TASKS].includes(task)) state = { ...state, task };
+        if (TASK_NAMES.includes(task)) state = { ...state, task };
         else errors.push(this.taskError(task));
       }
       const lang = this.getAttribute('lang') ?? (standalone ? null : langOf(this.parentNode ?? document.documentElement));
@@ -60,7 +59,7 @@ export class TpPlayground extends HTMLElement {
     this.error(null);
     if (name === 'panels' || name === 'hide') this.panels();
     else if (name === 'task') {
-      if ([...TASKS, ...CUSTOM_TASKS].includes(value)) this.app.set({ task: value, model: {}, train: {}, input: '', prompt: '' });
+      if (TASK_NAMES.includes(value)) this.app.set({ task: value, model: {}, train: {}, input: '', prompt: '' });
       else this.error(this.taskError(value));
     } else if (name === 'state') {
       this.app.set(parseHash(value ?? ''));
@@ -71,7 +70,7 @@ export class TpPlayground extends HTMLElement {
   }
 
   taskError(task) {
-    return `task must be ${list([...TASKS, ...CUSTOM_TASKS])} (got "${task}")`;
+    return `task must be ${list(TASK_NAMES)} (got "${task}")`;
   }
 
   // Shows or hides the panels named by `panels` / `hide`.

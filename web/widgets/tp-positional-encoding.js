@@ -17,7 +17,7 @@ import { sharedModel, shippedModel } from './shared/runtime.js';
 import { sinusoidalTable, ropeScores, alibiSlopes, alibiBias } from '../components/shared/positional.js';
 import { headColor } from '../components/shared/colormap.js';
 import { fmt } from '../components/shared/format.js';
-import { mi, mn, mo, row, sub, sup, frac, sqrt, paren, math } from '../playground/mathml.js';
+import { mi, mn, mo, row, sub, sup, frac, sqrt, paren, math } from '../ui/mathml.js';
 import '../components/tp-heatmap.js';
 import '../components/tp-line-chart.js';
 import '../components/tp-rope-plot.js';

@@ -16,7 +16,7 @@
 import { TpWidget } from './shared/widget.js';
 import { int, text } from './shared/attrs.js';
 import { engine, sharedModel } from './shared/runtime.js';
-import { buildSteps } from '../playground/walkthrough-steps.js';
+import { buildSteps } from '../components/shared/walkthrough-steps.js';
 import '../components/tp-walkthrough-view.js';
 
 const NEEDED = ['tok_emb.weight', 'enc.0.self_attn.q.weight'];
@@ -36,7 +36,7 @@ export class TpWalkthrough extends TpWidget {
     const view = this.$('tp-walkthrough-view');
     if (first || ['seed', 'model', 'text', 'target', 'lang'].some((a) => changed.has(a))) {
       const data = await this.data(input, target);
-      view.steps = buildSteps({ ...data, lang: this.lang });
+      view.steps = buildSteps({ ...data, t: (k, v) => this.t(k, v) });
       this.$('.sub').textContent = data.from;
     }
     this.$('.title').textContent = this.getAttribute('label') ?? '';

@@ -9,14 +9,15 @@
 //
 // Subclass hooks: layout(width) -> scene; hitTest(x, y) -> { tip, token?, cell? } | null;
 // describe() -> string; tableData() -> { head: [...], rows: [[...]] } | null; onKey(event);
-// exportName() -> string. Call this.dataChanged() when data changes, this.invalidate() when
-// only the look does (hover). A view off screen defers drawing until it scrolls into view, so a
+// exportName() -> string; static labels (English defaults of the words it draws; the page may
+// set el.labels). Call this.dataChanged() when data changes, this.invalidate() when only the
+// look does (hover). A view off screen defers drawing until it scrolls into view, so a
 // page of many live views only pays for the ones being looked at.
 import { THEME_CSS } from '../../ui/theme.js';
 import { adoptStyles } from '../../ui/sheets.js';
 import { drawScene, sceneToSvg } from './scene.js';
 import { download, slug } from './download.js';
-import { tr, onLangChange } from './lang.js';
+import { label } from '../../ui/i18n.js';
 
 export const BASE_CSS = `
   :host { display: block; position: relative; min-width: 0; font: 13px/1.4 var(--_font); color: var(--_fg); }
@@ -42,6 +43,8 @@ export const BASE_CSS = `
 
 export class VizElement extends HTMLElement {
   static css = '';
+  // English defaults of the words a view draws; el.labels (from the page) replaces them.
+  static labels = { 'export.as': 'Export {name} as {format}' };
 
   constructor() {
     super();
@@ -61,6 +64,7 @@ export class VizElement extends HTMLElement {
     this._pending = false;
     this._tableDirty = true;
     this._theme = null;
+    this._labels = null;
     this.scene = null;
     root.querySelectorAll('button.exp').forEach((b) => b.addEventListener('click', () => this.export(b.dataset.format)));
     this.canvas.addEventListener('pointermove', (e) => this._pointer(e));
@@ -84,7 +88,6 @@ export class VizElement extends HTMLElement {
       if (this._visible && this._pending) this.invalidate();
     }, { rootMargin: '300px 0px' });
     this._io.observe(this);
-    this._unlang = onLangChange(() => this.dataChanged());
     this._scheme = matchMedia('(prefers-color-scheme: dark)');
     this._onScheme = () => {
       this._theme = null;
@@ -97,7 +100,6 @@ export class VizElement extends HTMLElement {
   disconnectedCallback() {
     this._ro?.disconnect();
     this._io?.disconnect();
-    this._unlang?.();
     this._scheme?.removeEventListener('change', this._onScheme);
   }
 
@@ -111,8 +113,18 @@ export class VizElement extends HTMLElement {
     this.invalidate();
   }
 
+  // The words the view draws, e.g. Korean ones: { 'heatmap.row': '행', ... } (web/ui/strings.js).
+  get labels() {
+    return this._labels;
+  }
+  set labels(labels) {
+    if (labels === this._labels) return;
+    this._labels = labels;
+    this.dataChanged();
+  }
+
   t(key, vars) {
-    return tr(this, key, vars);
+    return label(this, key, vars);
   }
 
   // Another view's hovered token; each view decides what to light up.

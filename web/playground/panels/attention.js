@@ -2,7 +2,7 @@
 // (model view), the selected head as a large heatmap (probabilities or any earlier stage of the
 // scores), the head view (token-to-token lines), and the mask rules of the selected layer drawn
 // on the same tokens with two <PAD> added. Refreshed from every snapshot while training.
-import { segmented, h } from '../dom.js';
+import { segmented, h } from '../../ui/dom.js';
 import { ATTN_STAGES } from '../state.js';
 import { headColor } from '../../components/shared/colormap.js';
 

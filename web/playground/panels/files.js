@@ -2,7 +2,7 @@
 // task come from its metadata), and copy a link whose hash reproduces the whole set-up.
 import { download } from '../../components/shared/download.js';
 import { TASKS, prune, toHash } from '../state.js';
-import { h } from '../dom.js';
+import { h } from '../../ui/dom.js';
 
 const PRETRAINED = ['qa-toy', 'reverse', 'translate', 'lm-char', 'sentiment'];
 

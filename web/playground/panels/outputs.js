@@ -3,7 +3,7 @@
 // comparison of the KV cache on and off; for encoder-only models, the class or per-token tag
 // probabilities. The model runs in the worker; this thread only animates the answer.
 import { GEN_FIELDS, GEN_DEFAULTS } from '../state.js';
-import { h } from '../dom.js';
+import { h } from '../../ui/dom.js';
 import { fieldControl } from '../controls.js';
 import { ROLE_COLORS } from '../../components/shared/colormap.js';
 

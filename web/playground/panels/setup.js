@@ -1,7 +1,7 @@
 // panels/setup.js — the set-up column: the task (built-in or your own text / pairs), presets,
 // every architecture option and the training options, each with its default and a reset.
 import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, TOKENIZER_KINDS, PRESETS, applyPreset, prune } from '../state.js';
-import { h } from '../dom.js';
+import { h } from '../../ui/dom.js';
 import { fieldControl } from '../controls.js';
 
 const TRAIN_FROM_TASK = { lr: 'lr', batchSize: 'batchSize', totalSteps: 'totalSteps', warmup: 'warmup', schedule: 'schedule', labelSmoothing: 'labelSmoothing', weightDecay: 'weightDecay', clip: 'clip' };

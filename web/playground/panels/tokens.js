@@ -2,7 +2,7 @@
 // model reads, hover-synced with every other view) or with another kind on the same text, and a
 // table comparing all kinds. Tokenizing is cheap, so it happens on this thread.
 import { TOKENIZER_KINDS } from '../state.js';
-import { h, segmented } from '../dom.js';
+import { h, segmented } from '../../ui/dom.js';
 
 const KOREAN = '안녕하세요, 트랜스포머!';
 

@@ -2,8 +2,8 @@
 // freshly initialised seed model (one forward pass on this thread, as cheap as it gets: 1,020
 // parameters) or, when the session trains the seed's exact model, that model's current weights
 // read from the worker.
-import { buildSteps } from '../walkthrough-steps.js';
-import { segmented } from '../dom.js';
+import { buildSteps } from '../../components/shared/walkthrough-steps.js';
+import { segmented } from '../../ui/dom.js';
 
 const INPUT = 'how are you', TARGET = 'i am';
 const NEEDED = ['tok_emb.weight', 'enc.0.self_attn.q.weight'];
@@ -77,7 +77,7 @@ export function initWalkthrough(app) {
       data = freshData();
       $('wt-note').textContent = app.t('wt.note.fresh') + (liveAvailable() ? '' : ` ${app.t('wt.note.unavailable', { task: app.t('task.qa-toy') })}`);
     }
-    wt.steps = buildSteps({ trace: data.trace, params: data.params, vocab: data.vocab, lang: app.state.lang });
+    wt.steps = buildSteps({ trace: data.trace, params: data.params, vocab: data.vocab, t: (k, v) => app.t(k, v) });
     if (wt.step !== app.state.wt) wt.step = Math.min(app.state.wt, wt.steps.length - 1);
   }
 

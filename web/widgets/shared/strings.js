@@ -1,7 +1,8 @@
 // strings.js — the widgets' own words, in English and Korean (a widget speaks the language of
-// its nearest `lang` attribute). Keys not found here fall back to the playground's strings
-// (web/playground/strings.js), which the widgets share for the names of things.
-import { t as playground } from '../../playground/strings.js';
+// its nearest `lang` attribute). Keys not found here fall back to the strings the widgets share
+// with the playground (web/ui/strings.js: the names of things, the walk-through's texts).
+import { translator } from '../../ui/i18n.js';
+import { SHARED } from '../../ui/strings.js';
 
 const STRINGS = {
   en: {
@@ -138,12 +139,6 @@ const STRINGS = {
   },
 };
 
-export function wt(lang, key, vars) {
-  const table = STRINGS[lang] ?? STRINGS.en;
-  let s = table[key] ?? STRINGS.en[key];
-  if (s === undefined) return playground(lang, key, vars);
-  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
-  return s;
-}
+export const wt = translator(STRINGS, SHARED);
 
 export { STRINGS as WIDGET_STRINGS };

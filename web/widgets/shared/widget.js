@@ -17,7 +17,8 @@
 //     composed.
 // Subclasses implement update(changed: Set<string>, first: boolean) and may implement
 // visibilityChanged(visible) and disposeWidget().
-import { langOf, onLangChange } from '../../components/shared/lang.js';
+import { langOf, onLangChange, labelViews } from '../../ui/lang.js';
+import { viewLabels } from '../../ui/strings.js';
 import { THEME_CSS } from '../../ui/theme.js';
 import { adoptStyles } from '../../ui/sheets.js';
 import { wt } from './strings.js';
@@ -78,6 +79,12 @@ export class TpWidget extends HTMLElement {
     this._scheduled = false;
     this._running = null;
     this._ready = false;
+    // The views a widget shows speak its language: labelled when added and when it changes.
+    new MutationObserver(() => this.labelViews()).observe(root, { childList: true, subtree: true });
+  }
+
+  labelViews() {
+    labelViews(this.shadowRoot, viewLabels(this.lang));
   }
 
   // The markup inside the frame (before the message box).
@@ -115,6 +122,7 @@ export class TpWidget extends HTMLElement {
       if (this._langSeen !== this.lang) this.attributeChangedCallback('lang', null, this.lang);
     });
     this._langSeen = this.lang;
+    this.labelViews();
     clearTimeout(this._disposeTimer);
     this.schedule();
   }
@@ -133,7 +141,10 @@ export class TpWidget extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     this._changed.add(name);
-    if (name === 'lang') this._langSeen = this.lang;
+    if (name === 'lang') {
+      this._langSeen = this.lang;
+      this.labelViews();
+    }
     if (this.isConnected) this.schedule();
   }
 

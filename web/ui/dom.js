@@ -1,6 +1,6 @@
-// dom.js — small DOM helpers for the page code: an element builder and the pass that fills
-// every [data-i18n] (text) and [data-i18n-aria] (aria-label) from strings.js.
-import { t } from './strings.js';
+// dom.js — small DOM helpers shared by the playground and the widgets: an element builder, the
+// pass that fills every [data-i18n] (text) and [data-i18n-aria] (aria-label) from a string
+// lookup, and a radiogroup of buttons.
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -16,9 +16,10 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-export function applyStrings(root, lang) {
-  root.querySelectorAll('[data-i18n]').forEach((el) => (el.textContent = t(lang, el.dataset.i18n)));
-  root.querySelectorAll('[data-i18n-aria]').forEach((el) => el.setAttribute('aria-label', t(lang, el.dataset.i18nAria)));
+// t(key) -> the string in the page's language.
+export function applyStrings(root, t) {
+  root.querySelectorAll('[data-i18n]').forEach((el) => (el.textContent = t(el.dataset.i18n)));
+  root.querySelectorAll('[data-i18n-aria]').forEach((el) => el.setAttribute('aria-label', t(el.dataset.i18nAria)));
 }
 
 // A radiogroup of buttons (keyboard: arrows move, like native radios).

@@ -1,5 +1,5 @@
-// mathml.js — tiny builders for MathML markup (the page's formulas need no library). Inputs are
-// trusted constants written in this repository, never user text.
+// mathml.js — tiny builders for MathML markup (the formulas of the playground and the widgets
+// need no library). Inputs are trusted constants written in this repository, never user text.
 export const mi = (x) => `<mi>${x}</mi>`;
 export const mn = (x) => `<mn>${x}</mn>`;
 export const mo = (x) => `<mo>${x}</mo>`;

@@ -2,14 +2,15 @@
 // vocabulary 11, d_model 6) built from one real trace of the seed's model and its weights, in
 // the order of the seed article (embedding, + position, Q/K/V, QKᵀ, ÷√d_k, mask, softmax, ×V,
 // concat, W_O, add & norm, FFN with ReLU zeros, add & norm, decoder, cross-attention, linear to
-// vocabulary, softmax). No DOM: the result is data for <tp-walkthrough>.
+// vocabulary, softmax). No DOM: the result is data for <tp-walkthrough-view>, which the
+// playground's walk-through panel and the <tp-walkthrough> widget both show.
 //
-//   buildSteps({ trace, params, vocab, lang }) -> [{ id, group, title, text, math, shapes, matrices }]
+//   buildSteps({ trace, params, vocab, t }) -> [{ id, group, title, text, math, shapes, matrices }]
 // trace: model.trace('how are you', { target: 'i am' }) of an encoder-decoder post-norm model;
-// params: { name: { shape, data } } with tok_emb.weight, enc.0.self_attn.q.weight.
-import { t } from './strings.js';
-import { ROLE_COLORS } from '../components/shared/colormap.js';
-import { mi, mn, mo, row, sub, sup, subsup, frac, sqrt, paren, math, WT, W, b, dk, softmax, mtext } from './mathml.js';
+// params: { name: { shape, data } } with tok_emb.weight, enc.0.self_attn.q.weight; t(key, vars):
+// the caller's strings in the reader's language (the step texts are in web/ui/strings.js).
+import { ROLE_COLORS } from './colormap.js';
+import { mi, mn, mo, row, sub, sup, subsup, frac, sqrt, paren, math, WT, W, b, dk, softmax, mtext } from '../../ui/mathml.js';
 
 const dims = (m) => `${m.rows} × ${m.cols}`;
 
@@ -31,8 +32,7 @@ function oneHot(ids, vocab) {
   return { rows: ids.length, cols: vocab.length, data, rowLabels: [], colLabels: vocab };
 }
 
-export function buildSteps({ trace, params, vocab, lang }) {
-  const tr = (k, v) => t(lang, k, v);
+export function buildSteps({ trace, params, vocab, t: tr }) {
   const T = trace.tensors;
   const enc = trace.input.tokens, dec = trace.decoderInput.tokens;
   const D = T['enc.embed.sum'].shape[1];
@@ -45,7 +45,7 @@ export function buildSteps({ trace, params, vocab, lang }) {
   const group = (g) => tr(`wt.group.${g}`);
   const step = (id, g, extra) => ({ id, group: group(g), title: tr(`wt.s.${id}.t`), text: tr(`wt.s.${id}.x`, extra?.vars), ...extra });
   const perHead = (name, rowsL, colsL, label, opts = {}) =>
-    Array.from({ length: H }, (_, h) => ({ label: `${label} · ${tr('attn.head')} ${h}`, matrix: M(name, rowsL, colsL, { head: h }), accent: undefined, ...opts }));
+    Array.from({ length: H }, (_, h) => ({ label: `${label} · ${tr('wt.m.head', { h })}`, matrix: M(name, rowsL, colsL, { head: h }), accent: undefined, ...opts }));
   const X = mi('X'), Q = mi('Q'), K = mi('K'), V = mi('V'), E = mi('E');
   const scoreMath = (qSym, kSym) => math(sub(mi('S'), mi('h')), mo('='), frac(row(sub(qSym, mi('h')), subsup(kSym, mi('h'), mo('⊤'))), sqrt(dk)));
   const encIds = Array.from(trace.input.ids), decIds = Array.from(trace.decoderInput.ids);
@@ -128,7 +128,7 @@ export function buildSteps({ trace, params, vocab, lang }) {
   steps.push(step('av', 'encoder', {
     math: math(sub(mi('head'), mi('h')), mo('='), sub(mi('A'), mi('h')), sub(V, mi('h'))),
     shapes: [`A_h: ${enc.length} × ${enc.length}`, `V_h: ${enc.length} × ${dh}`, `head_h: ${enc.length} × ${dh}`],
-    matrices: Array.from({ length: H }, (_, h) => ({ label: `${tr('attn.head')} ${h} = A_${h} V_${h}`, matrix: M('enc.0.self_attn.head_out', enc, headCols(h), { head: h }), colormap: 'diverging', accent: ROLE_COLORS.v })),
+    matrices: Array.from({ length: H }, (_, h) => ({ label: `${tr('wt.m.head', { h })} = A_${h} V_${h}`, matrix: M('enc.0.self_attn.head_out', enc, headCols(h), { head: h }), colormap: 'diverging', accent: ROLE_COLORS.v })),
   }));
   steps.push(step('concat', 'encoder', {
     math: math(mi('Concat'), paren(sub(mi('head'), mn('0')), mo(','), sub(mi('head'), mn('1')))),
