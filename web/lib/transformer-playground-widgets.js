@@ -13,13 +13,14 @@
 // instance on the page's thread; a widget that trains gets one Worker of its own, which
 // instantiates the same compiled module. Nothing is loaded from another origin, nothing is
 // evaluated from strings, and no special server headers are needed.
+// Literal import() calls, so a bundler (Vite, webpack, Rollup) sees and ships every widget.
 const WIDGETS = {
-  'tp-tokenizer': '../widgets/tp-tokenizer.js',
-  'tp-positional-encoding': '../widgets/tp-positional-encoding.js',
-  'tp-attention': '../widgets/tp-attention.js',
-  'tp-walkthrough': '../widgets/tp-walkthrough.js',
-  'tp-train': '../widgets/tp-train.js',
-  'tp-playground': '../widgets/tp-playground.js',
+  'tp-tokenizer': () => import('../widgets/tp-tokenizer.js'),
+  'tp-positional-encoding': () => import('../widgets/tp-positional-encoding.js'),
+  'tp-attention': () => import('../widgets/tp-attention.js'),
+  'tp-walkthrough': () => import('../widgets/tp-walkthrough.js'),
+  'tp-train': () => import('../widgets/tp-train.js'),
+  'tp-playground': () => import('../widgets/tp-playground.js'),
 };
 
 export const WIDGET_NAMES = Object.keys(WIDGETS);
@@ -30,7 +31,7 @@ const loading = new Map();
 export function define(name) {
   if (!WIDGETS[name]) return Promise.reject(new Error(`unknown widget <${name}>; the widgets are ${WIDGET_NAMES.map((n) => `<${n}>`).join(', ')}`));
   if (!loading.has(name)) {
-    loading.set(name, import(new URL(WIDGETS[name], import.meta.url).href).then(() => customElements.whenDefined(name)).catch((error) => {
+    loading.set(name, WIDGETS[name]().then(() => customElements.whenDefined(name)).catch((error) => {
       loading.delete(name);
       console.error(`Transformer Playground: could not load <${name}>: ${error.message}`);
       throw error;
