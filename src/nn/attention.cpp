@@ -34,7 +34,7 @@ void build_mask(const MaskSpec& m, const AttentionDims& d, int b, int h, float* 
       if ((ids && ids[u] == m.pad_id) || !allowed(m, tq, uk)) {
         row[u] = neg_inf;
       } else {
-        row[u] = m.alibi ? -slope * static_cast<float>(std::abs(tq - uk)) : 0.0f;
+        row[u] = m.alibi ? alibi_bias(slope, tq, uk) : 0.0f;
       }
     }
   }

@@ -11,10 +11,10 @@
 
 namespace tp::nn {
 
-std::vector<float> sinusoidal_table(int max_len, int d) {
+std::vector<float> sinusoidal_table(int max_len, int d, double base) {
   std::vector<float> table(static_cast<std::size_t>(max_len) * d);
   for (int i = 0; 2 * i < d; ++i) {
-    const double inv_freq = det::pow(10000.0, -2.0 * i / d);
+    const double inv_freq = det::pow(base, -2.0 * i / d);
     for (int t = 0; t < max_len; ++t) {
       const double angle = t * inv_freq;
       table[static_cast<std::size_t>(t) * d + 2 * i] = static_cast<float>(det::sin(angle));

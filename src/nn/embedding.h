@@ -9,9 +9,10 @@
 
 namespace tp::nn {
 
-// The sinusoidal table P[max_len, d]: P[t,2i] = sin(t / 10000^(2i/d)), P[t,2i+1] = cos(...).
+// The sinusoidal table P[max_len, d]: P[t,2i] = sin(t / base^(2i/d)), P[t,2i+1] = cos(...); the
+// model uses base 10000 (explanatory views may ask for another).
 // Built with det_math so native and wasm tables are bit-identical.
-std::vector<float> sinusoidal_table(int max_len, int d);
+std::vector<float> sinusoidal_table(int max_len, int d, double base = 10000.0);
 
 struct Embedding {
   int vocab = 0, d = 0;

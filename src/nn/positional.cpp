@@ -6,14 +6,14 @@
 
 namespace tp::nn {
 
-RopeTable RopeTable::create(int max_len, int head_dim) {
+RopeTable RopeTable::create(int max_len, int head_dim, double base) {
   RopeTable t;
   t.max_len = max_len;
   t.half = head_dim / 2;
   t.cos.resize(static_cast<std::size_t>(max_len) * t.half);
   t.sin.resize(t.cos.size());
   for (int i = 0; i < t.half; ++i) {
-    const double theta = det::pow(10000.0, -2.0 * i / head_dim);
+    const double theta = det::pow(base, -2.0 * i / head_dim);
     for (int p = 0; p < max_len; ++p) {
       t.cos[static_cast<std::size_t>(p) * t.half + i] = static_cast<float>(det::cos(p * theta));
       t.sin[static_cast<std::size_t>(p) * t.half + i] = static_cast<float>(det::sin(p * theta));

@@ -17,12 +17,12 @@ inline constexpr EnumName<PosKind> kPosKindNames[] = {{PosKind::Sinusoidal, "sin
 
 namespace tp::nn {
 
-// cos/sin of p·θᵢ, θᵢ = 10000^(−2i/head_dim), for p < max_len and i < head_dim/2; built with
-// det_math so both targets rotate identically.
+// cos/sin of p·θᵢ, θᵢ = base^(−2i/head_dim), for p < max_len and i < head_dim/2; built with
+// det_math so both targets rotate identically. The model uses base 10000.
 struct RopeTable {
   int max_len = 0, half = 0;
   std::vector<float> cos, sin;  // [max_len, half]
-  static RopeTable create(int max_len, int head_dim);
+  static RopeTable create(int max_len, int head_dim, double base = 10000.0);
 };
 
 // Rotates rows of x [rows, heads · head_dim] in place; row r sits at position positions[r].
@@ -33,5 +33,8 @@ void rope_backward(float* dx, int rows, int heads, int head_dim, const int* posi
 
 // ALiBi slopes mₕ = 2^(−8(h+1)/H).
 std::vector<float> alibi_slopes(int n_heads);
+
+// ALiBi's bias of query position t for key position u, added to the scaled score: −m·|t − u|.
+inline float alibi_bias(float slope, int t, int u) { return -slope * static_cast<float>(t > u ? t - u : u - t); }
 
 }  // namespace tp::nn

@@ -8,7 +8,7 @@ import {
 } from 'transformer-playground';
 import type {
   Arch, ClassPrediction, Encoding, Evaluation, GenerateOptions, GenerateResult, HeapStats, HistoryPoint, Metric,
-  ModelConfig, ModelInfo, ModelOptions, ParameterInfo, PredictResult, ProgressDetail, SelfCheckReport, SessionConfigured,
+  ModelConfig, ModelInfo, ModelOptions, ParameterInfo, PositionalTable, SinusoidalTable, RopeTable, AlibiTable, PredictResult, ProgressDetail, SelfCheckReport, SessionConfigured,
   SessionState, Snapshot, StateDetail, StepReport, StopReason, TaskExample, TaskInfo, TensorData, TokenizerKind,
   TraceResult, TrainerOptions, TransformerPlayground, WasmObject,
 } from 'transformer-playground';
@@ -121,6 +121,15 @@ const loaded2: Model = tp.loadModel(bytes.buffer as ArrayBuffer);
 // Memory
 const heap: HeapStats = tp.heapStats();
 const self: SelfCheckReport = tp.kernelSelfCheck(1);
+
+// Position tables from the core
+const sin: SinusoidalTable = tp.positionalTable({ kind: 'sinusoidal', maxLen: 16, dim: 8 });
+const sinRow: Float32Array = sin.data.subarray(0, sin.shape[1]);
+const rot: RopeTable = tp.positionalTable({ kind: 'rope', maxLen: 16, dim: 4, base: 500 });
+const angle: number = Math.atan2(rot.sin[rot.shape[1]] ?? 0, rot.cos[rot.shape[1]] ?? 1);
+const alibi: AlibiTable = tp.positionalTable({ kind: 'alibi', maxLen: 8, heads: 4 });
+const slope: number = (alibi.slopes[0] ?? 0) + (alibi.data[alibi.shape[2]] ?? 0);
+const anyTable: PositionalTable = tp.positionalTable({ kind: 'sinusoidal', maxLen: 2, dim: 2 });
 const all: WasmObject[] = [trainer, model, task, tok, loaded, loaded2, gpt, bert, custom, pairs, text, text2, charTok];
 for (const o of all) o.dispose();
 const gone: boolean = model.disposed;
@@ -161,4 +170,4 @@ session.dispose();
 export const used = [version, stats, steps, target, tags, names, sizes, ids, first, tokens, roundTrip, vocab, tokInfo, dModel,
   count, params, values, shape, numbers, evaluated, stepCount, answer, stop, ms, genIds, promptIds, probs, traceNames,
   decoderTokens, inputIds, heap, self, gone, isModel, configured, started, paused, stepped, reset, sessionEval, snap,
-  sessionAnswer, sessionPredict, saved, sessionParam, history, latest, running, metric, cfg];
+  sessionAnswer, sessionPredict, saved, sessionParam, history, latest, running, metric, cfg, sinRow, angle, slope, anyTable];

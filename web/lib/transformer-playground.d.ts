@@ -419,6 +419,41 @@ export interface SelfCheckReport {
   cases: SelfCheckCase[];
 }
 
+/** What `positionalTable()` builds: the core's own tables, for any size. */
+export type PositionalTableOptions =
+  | { kind: 'sinusoidal'; maxLen: number; dim: number; base?: number }
+  /** `dim` is the head size, even (RoPE rotates pairs of dimensions). */
+  | { kind: 'rope'; maxLen: number; dim: number; base?: number }
+  | { kind: 'alibi'; maxLen: number; heads: number };
+
+/** P[t, 2i] = sin(t / base^(2i/dim)), P[t, 2i+1] = cos(…): the rows a sinusoidal model adds. */
+export interface SinusoidalTable {
+  kind: 'sinusoidal';
+  /** [maxLen, dim] */
+  shape: [number, number];
+  data: Float32Array;
+}
+
+/** cos and sin of t·θᵢ, θᵢ = base^(−2i/dim), that rotate the pair (2i, 2i+1) at position t. */
+export interface RopeTable {
+  kind: 'rope';
+  /** [maxLen, dim / 2] */
+  shape: [number, number];
+  cos: Float32Array;
+  sin: Float32Array;
+}
+
+/** The bias −mₕ·|t − u| added to head h's score of query t for key u, mₕ = 2^(−8(h+1)/H). */
+export interface AlibiTable {
+  kind: 'alibi';
+  /** [heads, maxLen, maxLen] */
+  shape: [number, number, number];
+  slopes: Float32Array;
+  data: Float32Array;
+}
+
+export type PositionalTable = SinusoidalTable | RopeTable | AlibiTable;
+
 // ---- Objects ---------------------------------------------------------------------------------
 
 /** Tokenizer, Task, Model and Trainer own memory in the wasm module until dispose(). */
@@ -516,6 +551,10 @@ export interface TransformerPlayground {
   /** Also gives the model the task's tokenizer, so generate() and trace() accept text. */
   trainer(model: Model, task: Task, options?: TrainerOptions): Trainer;
   loadModel(bytes: Uint8Array | ArrayBuffer): Model;
+  /** A position table computed by the core, equal bit for bit to what a model of that kind uses. */
+  positionalTable(options: { kind: 'sinusoidal' } & PositionalTableOptions): SinusoidalTable;
+  positionalTable(options: { kind: 'rope' } & PositionalTableOptions): RopeTable;
+  positionalTable(options: { kind: 'alibi' } & PositionalTableOptions): AlibiTable;
   /** The SIMD kernels against the scalar reference in this runtime. */
   kernelSelfCheck(seed?: number): SelfCheckReport;
   heapStats(): HeapStats;

@@ -20,6 +20,8 @@ const CONFIG_KEYS = keysOf(MODEL_CONFIG);
 const TRAIN_KEYS = keysOf(TRAIN_OPTIONS);
 const GENERATE_KEYS = keysOf(GENERATE_OPTIONS);
 const TOKENIZER_KEYS = keysOf(TOKENIZER_OPTIONS);
+// positionalTable's keys per kind (besides kind itself).
+const POSITIONAL_KEYS = { sinusoidal: ['maxLen', 'dim', 'base'], rope: ['maxLen', 'dim', 'base'], alibi: ['maxLen', 'heads'] };
 
 function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
@@ -304,6 +306,29 @@ function makeApi(module) {
       const array = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
       if (!(array instanceof Uint8Array)) throw new Error(`loadModel(bytes): bytes must be a Uint8Array or ArrayBuffer, got ${describe(bytes)}`);
       return own(call(module, (m) => m.loadModel(array)), Model);
+    },
+    // A position table from the core, of any size, with the very numbers a model uses:
+    //   { kind: 'sinusoidal', maxLen, dim, base? } -> { kind, shape: [maxLen, dim], data }
+    //   { kind: 'rope', maxLen, dim (an even head size), base? } -> { kind, shape: [maxLen, dim / 2], cos, sin }
+    //   { kind: 'alibi', maxLen, heads } -> { kind, shape: [heads, maxLen, maxLen], slopes, data (the biases) }
+    positionalTable(options) {
+      if (!isPlainObject(options)) throw new Error(`positionalTable(options) needs an object like { kind: 'sinusoidal', maxLen: 16, dim: 8 }, got ${describe(options)}`);
+      const { kind } = options;
+      const keys = POSITIONAL_KEYS[kind];
+      if (!keys) {
+        const hint = kind === 'learned' ? " (a learned table is the model's parameter 'pos_emb.weight': model.parameter('pos_emb.weight'))" : '';
+        throw new Error(`positionalTable: kind must be ${Object.keys(POSITIONAL_KEYS).join(', ')}, got ${describe(kind)}${hint}`);
+      }
+      for (const key of Object.keys(options)) {
+        if (key !== 'kind' && !keys.includes(key)) throw new Error(`unknown positionalTable key '${key}' for kind '${kind}'; allowed: kind, ${keys.join(', ')}`);
+      }
+      const { maxLen, base = 10000 } = options;
+      const size = kind === 'alibi' ? options.heads : options.dim;
+      for (const [key, value] of [['maxLen', maxLen], [kind === 'alibi' ? 'heads' : 'dim', size]]) {
+        if (!Number.isInteger(value)) throw new Error(`positionalTable: ${key} must be a whole number, got ${describe(value)}`);
+      }
+      if (typeof base !== 'number' || !Number.isFinite(base)) throw new Error(`positionalTable: base must be a finite number, got ${describe(base)}`);
+      return call(module, (m) => m.positionalTable(kind, maxLen, size, base));
     },
     // The SIMD kernels against the scalar reference, in this runtime.
     kernelSelfCheck(seed = 1) {

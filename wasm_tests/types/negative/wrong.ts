@@ -10,6 +10,9 @@ const trainer = tp.trainer(model, task);
 const tok = task.tokenizer();
 
 tp.model({ dmodel: 6 }); // error: unknown config key
+tp.positionalTable({ kind: 'learned', maxLen: 8, dim: 4 }); // error: no table for a learned kind
+tp.positionalTable({ kind: 'alibi', maxLen: 8, dim: 4 }); // error: alibi takes heads, not dim
+const notRope: Float32Array = tp.positionalTable({ kind: 'sinusoidal', maxLen: 8, dim: 4 }).cos; // error: a sinusoidal table has no cos
 tp.model({ arch: 'rnn' }); // error: arch outside its union
 tp.model({ pos: 'rotary' }); // error: pos outside its union
 tp.model({ norm: 'batch' }); // error: norm outside its union
