@@ -4,19 +4,21 @@
 // product of a rotated query and key depends only on how far apart they are.
 //
 //   el.vector = Float32Array(dh)  (an un-rotated query or key head vector);
-// Attributes: positions (default 8), base (default 10000), label, pairs ("0,last" default).
+//   el.table = tp.positionalTable({ kind: 'rope', maxLen, dim: dh })  (the core's cos/sin);
+// Attributes: positions (default 8, at most the table's), label. Pairs shown: 0, 1 and the last.
 import { VizElement } from './shared/viz-element.js';
 import { colorAt, cssColor, ROLE_COLORS } from './shared/colormap.js';
-import { ropeThetas } from './shared/positional.js';
+import { rotate, angleStep } from './shared/rope.js';
 import { fmt } from './shared/format.js';
 
 export class TpRopePlot extends VizElement {
-  static observedAttributes = ['label', 'positions', 'base'];
+  static observedAttributes = ['label', 'positions'];
   static labels = { ...VizElement.labels, 'rope.pair': 'pair {i}: θ = {theta} rad/pos', 'rope.describe': 'RoPE rotation of a query vector, pairs {pairs}' };
 
   constructor() {
     super();
     this._vector = null;
+    this._rope = null;
   }
 
   get vector() {
@@ -24,6 +26,13 @@ export class TpRopePlot extends VizElement {
   }
   set vector(v) {
     this._vector = v;
+    this.dataChanged();
+  }
+  get table() {
+    return this._rope;
+  }
+  set table(t) {
+    this._rope = t;
     this.dataChanged();
   }
 
@@ -34,12 +43,12 @@ export class TpRopePlot extends VizElement {
   }
 
   layout(width) {
-    const v = this._vector;
-    if (!v || v.length < 2) return null;
+    const v = this._vector, table = this._rope;
+    if (!v || v.length < 2 || !table) return null;
     const th = this.theme();
-    const P = Number(this.getAttribute('positions') ?? 8), base = Number(this.getAttribute('base') ?? 10000);
-    const thetas = ropeThetas(v.length, base);
-    const pairs = this._pairs();
+    const P = Math.min(table.shape[0], Number(this.getAttribute('positions') ?? 8));
+    const rotated = Array.from({ length: P }, (_, p) => rotate(v, table, p));
+    const pairs = this._pairs().filter((i) => i < table.shape[1]);
     const n = pairs.length;
     const cellW = Math.min(220, (width - 8) / n);
     const R = Math.max(30, cellW / 2 - 22);
@@ -52,8 +61,9 @@ export class TpRopePlot extends VizElement {
       items.push({ type: 'circle', cx, cy, r: R, stroke: th.rule, lw: 1 });
       items.push({ type: 'line', x1: cx - R - 4, y1: cy, x2: cx + R + 4, y2: cy, stroke: th.rule });
       items.push({ type: 'line', x1: cx, y1: cy - R - 4, x2: cx, y2: cy + R + 4, stroke: th.rule });
+      const angle = (p) => Math.atan2(rotated[p][2 * i + 1], rotated[p][2 * i]);
       for (let p = P - 1; p >= 0; --p) {
-        const ang = Math.atan2(b, a) + p * thetas[i];
+        const ang = angle(p);
         const x = cx + R * Math.cos(ang), y = cy - R * Math.sin(ang);
         const col = p === 0 ? ROLE_COLORS.q : cssColor(colorAt('sequential', 0.15 + (0.75 * p) / Math.max(1, P - 1)));
         items.push({ type: 'line', x1: cx, y1: cy, x2: x, y2: y, stroke: col, lw: p === 0 ? 2.5 : 1.6 });
@@ -62,14 +72,15 @@ export class TpRopePlot extends VizElement {
       // Position labels, from 0 up, only where arrows stand apart (a slow pair's nearly coincide).
       const labelled = [];
       for (let p = 0; p < P; ++p) {
-        const ang = Math.atan2(b, a) + p * thetas[i];
+        const ang = angle(p);
         if (labelled.some((l) => Math.abs(Math.atan2(Math.sin(ang - l), Math.cos(ang - l))) < 0.25)) continue;
         labelled.push(ang);
         items.push({ type: 'text', x: cx + (R + 11) * Math.cos(ang), y: cy - (R + 11) * Math.sin(ang), text: String(p), fill: th.muted, size: 9.5, anchor: 'middle' });
       }
-      items.push({ type: 'text', x: cx, y: cy + R + 30, text: this.t('rope.pair', { i, theta: fmt(thetas[i], 3) }), fill: th.fg, size: 11, anchor: 'middle' });
+      const theta = angleStep(table, i);
+      items.push({ type: 'text', x: cx, y: cy + R + 30, text: this.t('rope.pair', { i, theta: fmt(theta, 3) }), fill: th.fg, size: 11, anchor: 'middle' });
       items.push({ type: 'text', x: cx, y: cy + R + 45, text: `|v| = ${fmt(len, 3)}`, fill: th.muted, size: 10.5, anchor: 'middle' });
-      this._info.push({ i, theta: thetas[i] });
+      this._info.push({ i, theta });
     });
     return { width: cellW * n, height: 2 * R + 70, items, font: th.font, monoFont: th.mono };
   }

@@ -10,11 +10,12 @@
 // width; rope: the head size; learned: taken from the model), length (positions), base (10000),
 // heads (alibi), model (learned: a checkpoint whose pos_emb.weight to show; default the shipped
 // lm-char model), values (numbers in the cells), no-text (no explanation), label.
-// Sinusoidal, RoPE and ALiBi are computed in plain JavaScript (no WebAssembly is loaded for them).
+// Every table comes from the C++ core (tp.positionalTable; a learned one from a checkpoint), so
+// the pictures show the numbers a model of that kind uses, not a re-derivation of them.
 import { TpWidget } from './shared/widget.js';
 import { choice, int, num, flag } from './shared/attrs.js';
-import { sharedModel, shippedModel } from './shared/runtime.js';
-import { sinusoidalTable, ropeScores, alibiSlopes, alibiBias } from '../components/shared/positional.js';
+import { engine, sharedModel, shippedModel } from './shared/runtime.js';
+import { ropeScores } from '../components/shared/rope.js';
 import { headColor } from '../components/shared/colormap.js';
 import { fmt } from '../components/shared/format.js';
 import { mi, mn, mo, row, sub, sup, frac, sqrt, paren, math } from '../ui/mathml.js';
@@ -71,21 +72,22 @@ export class TpPositionalEncoding extends TpWidget {
     const formula = this.$('.math');
     formula.hidden = true;
     let title = '';
+    const tp = kind === 'learned' || kind === 'none' ? null : await engine();
     if (kind === 'sinusoidal') {
       title = this.t('pe.title.sinusoidal', { length, d });
-      this.sinusoidal(views, d, length, base, values);
+      this.sinusoidal(views, tp.positionalTable({ kind, maxLen: length, dim: d, base }), values);
       formula.innerHTML = this.sinFormula();
       formula.hidden = false;
     } else if (kind === 'rope') {
       if (d % 2) throw new Error(`d-model must be even for rope (it rotates pairs of dimensions) (got "${d}")`);
       title = this.t('pe.title.rope', { d });
       views.className = 'views rope';
-      this.rope(views, d, length, base);
+      this.rope(views, tp.positionalTable({ kind, maxLen: Math.max(2, Math.min(length, 32)), dim: d, base }));
       formula.innerHTML = this.ropeFormula();
       formula.hidden = false;
     } else if (kind === 'alibi') {
       title = this.t('pe.title.alibi', { heads });
-      this.alibi(views, heads, Math.min(length, 32), values);
+      this.alibi(views, tp.positionalTable({ kind, maxLen: Math.min(length, 32), heads }), values);
       formula.innerHTML = math(row(sub(mi('s'), mi('h')), paren(mi('t'), mo(','), mi('u'))), mo('='), frac(row(mi('q'), mo('·'), mi('k')), sqrt(sub(mi('d'), mi('k')))),
         mo('−'), sub(mi('m'), mi('h')), row(mo('|'), mi('t'), mo('−'), mi('u'), mo('|')), mo(','), sub(mi('m'), mi('h')), mo('='), sup(mn('2'), row(mo('−'), mn('8'), paren(mi('h'), mo('+'), mn('1')), mo('/'), mi('H'))));
       formula.hidden = false;
@@ -141,24 +143,17 @@ export class TpPositionalEncoding extends TpWidget {
     while (views.children.length > n) views.lastElementChild.remove();
   }
 
-  sinusoidal(views, d, length, base, values) {
-    const P = sinusoidalTableBase(length, d, base);
+  sinusoidal(views, table, values) {
+    const [length, d] = table.shape;
     const hm = this.heat(views, 0, { colormap: 'diverging', label: this.t('pe.table'), min: -1, max: 1, values: values || (d <= 8 && length <= 8), maxCell: d <= 8 ? 56 : 22 });
-    hm.matrix = { rows: length, cols: d, data: P, rowLabels: labels(length), colLabels: labels(d), rowTitle: this.t('pe.position'), colTitle: this.t('pe.dimension') };
+    hm.matrix = { rows: length, cols: d, data: table.data, rowLabels: labels(length), colLabels: labels(d), rowTitle: this.t('pe.position'), colTitle: this.t('pe.dimension') };
     const dims = [...new Set([0, 1, Math.min(d - 2, 2 * Math.floor(d / 8)), d - 2 >= 0 ? d - 2 : 0].filter((i) => i >= 0 && i < d))];
     const waves = this.chart(views, 1, { label: this.t('pe.waves'), 'x-label': this.t('pe.position'), height: 220, 'y-min': -1.05, 'y-max': 1.05 });
-    // Smooth curves: the formula between the integer positions, dots at the positions.
-    const fine = Math.max(length * 8, 64);
-    waves.series = dims.map((j, k) => {
-      const i2 = j - (j % 2), f = 1 / base ** (i2 / d);
-      return {
-        name: this.t('pe.dim', { i: j }), color: headColor(k), width: 2, dash: j % 2 ? [5, 3] : undefined,
-        points: Array.from({ length: fine + 1 }, (_, s) => {
-          const t = ((length - 1 || 1) * s) / fine;
-          return [t, j % 2 ? Math.cos(t * f) : Math.sin(t * f)];
-        }),
-      };
-    });
+    // A few columns of the table itself: a model has values at whole positions only.
+    waves.series = dims.map((j, k) => ({
+      name: this.t('pe.dim', { i: j }), color: headColor(k), width: 2, dash: j % 2 ? [5, 3] : undefined, dots: length <= 64,
+      points: Array.from({ length }, (_, t) => [t, table.data[t * d + j]]),
+    }));
     this.trim(views, 2);
   }
 
@@ -176,19 +171,21 @@ export class TpPositionalEncoding extends TpWidget {
       mspace(), th, mo('='), sup(mn('10000'), row(mo('−'), mn('2'), mi('i'), mo('/'), mi('d'))));
   }
 
-  rope(views, d, length, base) {
+  // table: the core's rotation for P positions of head size d.
+  rope(views, table) {
+    const P = table.shape[0], d = 2 * table.shape[1];
     const q = demoVector(d, 1), k = demoVector(d, 2);
     let plot = views.children[0];
     if (!plot || plot.localName !== 'tp-rope-plot') {
       plot = document.createElement('tp-rope-plot');
       views.replaceChildren(plot);
     }
-    plot.setAttribute('positions', String(Math.min(length, 16)));
-    plot.setAttribute('base', String(base));
-    plot.setAttribute('label', this.t('pe.rope.vector', { n: Math.min(length, 16) - 1 }));
+    const shown = Math.min(P, 16);
+    plot.setAttribute('positions', String(shown));
+    plot.setAttribute('label', this.t('pe.rope.vector', { n: shown - 1 }));
+    plot.table = table;
     plot.vector = q;
-    const P = Math.max(2, Math.min(length, 32));
-    const scores = ropeScores(q, k, P, base);
+    const scores = ropeScores(q, k, table, P);
     const dist = this.chart(views, 1, { label: this.t('pe.rope.distance'), 'x-label': this.t('rope.distanceX'), height: 220 });
     const ms = [...new Set([Math.floor((P - 1) / 3), Math.floor((2 * (P - 1)) / 3), P - 1])];
     dist.series = ms.map((m, i) => ({
@@ -200,7 +197,9 @@ export class TpPositionalEncoding extends TpWidget {
     this.trim(views, 3);
   }
 
-  alibi(views, heads, T, values) {
+  // table: the core's slopes and biases for T positions of each head.
+  alibi(views, table, values) {
+    const [, T] = table.shape;
     views.className = 'views one';
     let grid = views.children[0];
     if (!grid || !grid.classList.contains('heads')) {
@@ -208,31 +207,17 @@ export class TpPositionalEncoding extends TpWidget {
       grid.className = 'heads';
       views.replaceChildren(grid);
     }
-    const slopes = alibiSlopes(heads);
-    const shown = slopes.slice(0, 8);
+    const shown = Array.from(table.slopes.subarray(0, 8));
     while (grid.children.length > shown.length) grid.lastElementChild.remove();
     shown.forEach((m, h) => {
       const hm = this.heat(grid, h, { colormap: 'sequential', label: this.t('pe.alibi.head', { h, slope: fmt(m, 3) }), maxCell: 18, values: values && T <= 8 });
       hm.setAttribute('accent', headColor(h));
       hm.setAttribute('no-legend', '');
-      hm.matrix = { rows: T, cols: T, data: alibiBias(m, T), rowLabels: labels(T), colLabels: labels(T), rowTitle: 't', colTitle: 'u' };
+      hm.matrix = { rows: T, cols: T, data: table.data.subarray(h * T * T, (h + 1) * T * T), rowLabels: labels(T), colLabels: labels(T), rowTitle: 't', colTitle: 'u' };
     });
   }
 }
 
 const mspace = () => '<mspace width="1.5em"></mspace>';
-
-// positional.js's table with any base (it fixes 10000).
-function sinusoidalTableBase(T, D, base) {
-  if (base === 10000) return sinusoidalTable(T, D);
-  const out = new Float32Array(T * D);
-  for (let t = 0; t < T; ++t) {
-    for (let j = 0; j < D; ++j) {
-      const angle = t / base ** ((j - (j % 2)) / D);
-      out[t * D + j] = j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
-    }
-  }
-  return out;
-}
 
 if (!customElements.get('tp-positional-encoding')) customElements.define('tp-positional-encoding', TpPositionalEncoding);

@@ -1,8 +1,12 @@
-// panels/embeddings.js — the embedding rows of the input tokens, their position vectors and the
-// sum (from the live trace); the whole positional table (sinusoidal math, the learned table
-// from the worker, or the ALiBi bias); RoPE's rotation and "score depends only on distance"
-// computed from this model's real query and key; one-hot versus dense with cosine similarity.
-import { sinusoidalTable, ropeScores, ropeUnrotate, alibiSlopes, alibiBias, cosineMatrix } from '../../components/shared/positional.js';
+// panels/embeddings.js — the embedding rows of the input tokens, the position rows the model
+// added to them and the sum (the live trace's *.embed.tokens / positions / sum); the whole
+// positional table of this model (sinusoidal and ALiBi from the core, tp.positionalTable, whose
+// first rows are the traced ones; the learned table from the worker); RoPE's rotation and "score
+// depends only on distance" with the core's rotation table on this model's real query and key;
+// one-hot versus dense with cosine similarity. Every note and example fits the current model
+// (its head size, its max length).
+import { ropeScores } from '../../components/shared/rope.js';
+import { cosineMatrix } from '../../components/shared/similarity.js';
 import { headColor } from '../../components/shared/colormap.js';
 import { fmt } from '../../components/shared/format.js';
 
@@ -23,10 +27,12 @@ export function initEmbeddings(app) {
     const stack = stackOf(s);
     const toks = s.input.tokens;
     const D = c.dModel;
-    for (const [id, name, key] of [['emb-tokens', 'embed.tokens', 'emb.tokens'], ['emb-positions', 'embed.positions', 'emb.positions'], ['emb-sum', 'embed.sum', 'emb.sum']]) {
+    const added = c.pos === 'sinusoidal' || c.pos === 'learned';
+    for (const [id, name, key] of [['emb-tokens', 'embed.tokens', 'emb.tokens'], ['emb-positions', 'embed.positions', added ? 'emb.positions' : 'emb.positionsNone'],
+      ['emb-sum', 'embed.sum', added ? 'emb.sum' : 'emb.sumNone']]) {
       const t = s.tensors[`${stack}.${name}`];
       const el = $(id);
-      el.setAttribute('label', app.t(key));
+      el.setAttribute('label', app.t(key, { pos: app.t(`value.${c.pos}`) }));
       el.setAttribute('max-cell', '30');
       el.matrix = { rows: t.shape[0], cols: t.shape[1], data: t.data, rowLabels: toks, colLabels: dims(D), colTitle: app.t('emb.dim') };
     }
@@ -38,20 +44,29 @@ export function initEmbeddings(app) {
   function positional(s, stack) {
     const c = app.config;
     const P = Math.min(c.maxLen, 64);
+    const T = s.tensors[`${stack}.embed.positions`].shape[0];
     const table = $('pe-table');
     table.hidden = false;
     $('pe-h').textContent = `${app.t('emb.peTitle')}: ${app.t(`value.${c.pos}`)}`;
-    $('pe-note').textContent = app.t(`emb.peNote.${c.pos}`);
+    const traced = c.pos === 'sinusoidal' || c.pos === 'learned' ? ` ${app.t('emb.peTraced', { last: T - 1 })}` : '';
+    $('pe-note').textContent = app.t(`emb.peNote.${c.pos}`) + traced;
     const rowLabels = Array.from({ length: P }, (_, i) => String(i));
+    // The rows this input used are the ones above: outlined.
+    const used = { rows: Array.from({ length: Math.min(T, P) }, (_, i) => i) };
     if (c.pos === 'sinusoidal') {
       table.setAttribute('colormap', 'diverging');
       table.setAttribute('label', app.t('emb.pe.sinusoidal', { n: P - 1 }));
-      table.matrix = { rows: P, cols: c.dModel, data: sinusoidalTable(P, c.dModel), rowLabels, colLabels: dims(c.dModel), rowTitle: app.t('emb.position'), colTitle: app.t('emb.dim') };
+      const pe = app.tp.positionalTable({ kind: 'sinusoidal', maxLen: P, dim: c.dModel });
+      table.matrix = { rows: P, cols: c.dModel, data: pe.data, rowLabels, colLabels: dims(c.dModel), rowTitle: app.t('emb.position'), colTitle: app.t('emb.dim') };
+      table.marks = used;
     } else if (c.pos === 'learned') {
       table.setAttribute('colormap', 'diverging');
       table.setAttribute('label', app.t('emb.pe.learned', { n: P - 1 }));
       const step = s.step ?? 0;
-      if (learned && learned.shape[1] === c.dModel) table.matrix = { rows: P, cols: c.dModel, data: learned.data.subarray(0, P * c.dModel), rowLabels, colLabels: dims(c.dModel), rowTitle: app.t('emb.position'), colTitle: app.t('emb.dim') };
+      if (learned && learned.shape[1] === c.dModel) {
+        table.matrix = { rows: P, cols: c.dModel, data: learned.data.subarray(0, P * c.dModel), rowLabels, colLabels: dims(c.dModel), rowTitle: app.t('emb.position'), colTitle: app.t('emb.dim') };
+        table.marks = used;
+      }
       if (!fetching && (learnedAt < 0 || Math.abs(step - learnedAt) >= 1 || !learned)) {
         fetching = true;
         app.session.parameter('pos_emb.weight').then((p) => {
@@ -64,11 +79,13 @@ export function initEmbeddings(app) {
         });
       }
     } else if (c.pos === 'alibi') {
-      const T = Math.min(c.maxLen, 16);
+      const L = Math.min(c.maxLen, 16);
+      const bias = app.tp.positionalTable({ kind: 'alibi', maxLen: L, heads: c.nHeads });
       table.setAttribute('colormap', 'sequential');
-      table.setAttribute('label', app.t('emb.pe.alibi', { h: 0, slope: fmt(alibiSlopes(c.nHeads)[0], 3) }));
-      const labels = Array.from({ length: T }, (_, i) => String(i));
-      table.matrix = { rows: T, cols: T, data: alibiBias(alibiSlopes(c.nHeads)[0], T), rowLabels: labels, colLabels: labels, rowTitle: 't', colTitle: 'u' };
+      table.setAttribute('label', app.t('emb.pe.alibi', { h: 0, slope: fmt(bias.slopes[0], 3) }));
+      const labels = Array.from({ length: L }, (_, i) => String(i));
+      table.matrix = { rows: L, cols: L, data: bias.data.subarray(0, L * L), rowLabels: labels, colLabels: labels, rowTitle: 't', colTitle: 'u' };
+      table.marks = null;
     } else {
       table.hidden = true;
     }
@@ -85,26 +102,28 @@ export function initEmbeddings(app) {
       return;
     }
     $('rope-box').hidden = false;
-    const isRope = c.pos === 'rope';
-    // Head 0's query of token 0 and key of token 1 (or 0), un-rotated when the model rotated them.
-    let qv = q.data.slice(0, even), kRow = Math.min(1, k.shape[0] - 1);
-    let kv = k.data.slice(kRow * k.shape[1], kRow * k.shape[1] + even);
-    if (isRope) {
-      qv = ropeUnrotate(qv, 0);
-      kv = ropeUnrotate(kv, kRow);
-    }
-    $('rope-note').textContent = (isRope ? app.t('rope.note.on') : app.t('rope.note.off', { pos: app.t(`value.${c.pos}`) })) + (dh % 2 ? app.t('rope.note.odd', { dh }) : '');
+    // Head 0's query and key of the first token: at position 0 a RoPE model has not turned them
+    // yet, so they are its un-rotated vectors (the first `even` dimensions when dh is odd).
+    const qv = q.data.slice(0, even), kv = k.data.slice(0, even);
+    const pos = app.t(`value.${c.pos}`);
+    $('rope-note').textContent = c.pos === 'rope' ? app.t('rope.note.on')
+      : dh % 2 ? app.t('rope.note.odd', { dh, d: c.dModel, h: c.nHeads, even }) : app.t('rope.note.off', { pos });
+    // Positions this model has: at most its maxLen.
+    const P = Math.min(12, c.maxLen);
+    const table = app.tp.positionalTable({ kind: 'rope', maxLen: P, dim: even });
     const plot = $('rope-plot');
     plot.setAttribute('label', app.t('rope.plot'));
+    plot.setAttribute('positions', String(Math.min(8, P)));
+    plot.table = table;
     plot.vector = qv;
-    const P = 12;
-    const scores = ropeScores(qv, kv, P);
+    const scores = ropeScores(qv, kv, table, P, dh);
     const dist = $('rope-distance');
     dist.setAttribute('label', app.t('rope.distance'));
     dist.setAttribute('x-label', app.t('rope.distanceX'));
-    dist.series = [3, 7, 11].map((m, i) => ({
+    const ms = [...new Set([Math.floor((P - 1) / 3), Math.floor((2 * (P - 1)) / 3), P - 1])];
+    dist.series = ms.map((m, i) => ({
       name: app.t('rope.queryAt', { m }), color: headColor(i), width: 2.5 - i * 0.6, dash: i === 1 ? [6, 4] : i === 2 ? [2, 3] : undefined, dots: true,
-      points: Array.from({ length: P }, (_, n) => [m - n, scores[m * P + n]]).filter(([d]) => d >= 0).sort((a, b) => a[0] - b[0]),
+      points: Array.from({ length: m + 1 }, (_, n) => [m - n, scores[m * P + n]]).sort((a, b) => a[0] - b[0]),
     }));
     const heat = $('rope-scores');
     heat.setAttribute('label', app.t('rope.scores'));

@@ -104,6 +104,9 @@ export function initSetup(app) {
       const disabled = {};
       if (field.key === 'arch') for (const v of field.values) if (!archAllowed.includes(v)) disabled[v] = t('setup.notFor', { why });
       if (field.key === 'head') for (const v of field.values) if (!headAllowed.includes(v)) disabled[v] = t('setup.notFor', { why: t(`value.${eff.arch}`) });
+      // RoPE rotates pairs of dimensions: not offered while the head size is odd (the core would refuse it).
+      const dh = eff.dModel / eff.nHeads;
+      if (field.key === 'pos' && Number.isInteger(dh) && dh % 2 && eff.pos !== 'rope') disabled.rope = t('setup.ropeOdd', { dh });
       const def = field.key === 'nKvHeads' ? eff.nHeads : i.defaults[field.key];
       return fieldControl({
         field, value: eff[field.key], defaultValue: def, changed: field.key in app.state.model && app.state.model[field.key] !== def,
