@@ -15,7 +15,7 @@ import path from 'node:path';
 import { launchBrowser, onlyWhere, openPage, screenshot, screenshotDir, scrollTo, serveStatic, sleep, textOf, waitForText } from './browser.mjs';
 import { minimumVersions } from '../../web/lib/browser-support.js';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";  // no style-src: no inline styles
 const PANELS = ['setup', 'training', 'tokens', 'embeddings', 'attention', 'walkthrough', 'outputs', 'files', 'about'];
 let browser, server, baseUrl;
 
@@ -49,16 +49,17 @@ async function attentionPixels(page) {
   });
 }
 
-// A style rule inside the playground's shadow root (null removes it).
+// A style rule inside the playground's shadow root (null removes it): an adopted sheet, as the
+// strict CSP blocks <style> elements.
 function playgroundStyle(page, css) {
   return page.evaluate((text) => {
     const root = document.querySelector('tp-playground').shadowRoot;
-    root.querySelector('style[data-test]')?.remove();
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => !s.testOnly);
     if (!text) return;
-    const style = document.createElement('style');
-    style.dataset.test = '';
-    style.textContent = text;
-    root.append(style);
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    sheet.testOnly = true;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }, css);
 }
 

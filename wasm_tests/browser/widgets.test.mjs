@@ -1,7 +1,7 @@
 // Browser: the documentation widgets (web/lib/transformer-playground-widgets.js) as a course page
 // uses them — served from a sub-path by the plain static server with the strict
-// Content-Security-Policy `default-src 'self'; script-src 'self' 'wasm-unsafe-eval';
-// style-src 'self' 'unsafe-inline'`:
+// Content-Security-Policy `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'` (nothing
+// for styles):
 //   - the example page web/docs/attention.html: every widget renders once scrolled to, with no
 //     CSP violation, no console error, no request leaving the origin, and one WebAssembly fetch
 //     and compilation for the page (workers reuse the page's compiled module);
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { launchBrowser, onlyWhere, openPage, screenshot, serveStatic, sleep } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";  // no style-src: no inline styles
 const PREFIX = '/course/notes/';   // a sub-path, as on a documentation host
 const WIDGETS = ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention', 'tp-walkthrough', 'tp-train', 'tp-playground'];
 let browser, server, baseUrl;

@@ -4,7 +4,7 @@
 import { load } from '../lib/transformer-playground.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
-import { label } from '../ui/i18n.js';
+import { Labelled } from './shared/labelled.js';
 
 const CSS = `
   :host { display: block; font: 14px/1.4 var(--_font); }
@@ -23,7 +23,7 @@ template.innerHTML = `
   <details><summary></summary><table><thead><tr><th data-k="kernel"></th><th data-k="error"></th><th data-k="tolerance"></th><th></th></tr></thead><tbody></tbody></table></details>
 `;
 
-class TpSelfCheck extends HTMLElement {
+class TpSelfCheck extends Labelled(HTMLElement) {
   static labels = {
     'check.loading': 'loading the WebAssembly module…', 'check.version': 'Transformer Playground {version}', 'check.cases': 'every case',
     'check.kernel': 'kernel', 'check.error': 'error', 'check.tolerance': 'tolerance',
@@ -38,20 +38,10 @@ class TpSelfCheck extends HTMLElement {
     adoptStyles(root, THEME_CSS, CSS);
   }
 
-  // Its words: el.labels from the page (e.g. Korean), else the English defaults above. The
-  // report is kept to re-label on a switch.
-  get labels() {
-    return this._labels;
-  }
-  set labels(labels) {
-    if (labels === this._labels) return;
-    this._labels = labels;
-    this.label();
-  }
-
-  label() {
+  // Its words (labelled.js); the report is kept to re-label on a switch.
+  relabel() {
     const $ = (s) => this.shadowRoot.querySelector(s);
-    const ct = (k, v) => label(this, `check.${k}`, v);
+    const ct = (k, v) => this.t(`check.${k}`, v);
     $('summary').textContent = ct('cases');
     this.shadowRoot.querySelectorAll('[data-k]').forEach((el) => (el.textContent = ct(el.dataset.k)));
     $('[data-testid=version]').textContent = this.version ? ct('version', { version: this.version }) : ct('loading');
@@ -64,18 +54,18 @@ class TpSelfCheck extends HTMLElement {
 
   async connectedCallback() {
     const $ = (s) => this.shadowRoot.querySelector(s);
-    this.label();
+    this.relabel();
     try {
       const tp = await load();
       this.version = tp.version;
-      this.label();
+      this.relabel();
       // The check times matmuls for ~0.1 s: run it when the page is idle, not while it loads.
       await new Promise((resolve) => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 3000 }) : setTimeout(resolve, 500)));
       const report = tp.kernelSelfCheck();
       this.report = report;
       const status = $('[data-testid=self-check]');
       status.className = `status ${report.pass ? 'pass' : 'fail'}`;
-      this.label();
+      this.relabel();
       const body = $('tbody');
       for (const c of report.cases) {
         const row = document.createElement('tr');

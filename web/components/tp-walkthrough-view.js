@@ -8,7 +8,7 @@
 //   el.step = 0;   // fires `tp-step` { index, id } on change
 //   el.labels = { 'wt.next': '다음', ... };   // its words (English by default), passed on to its heatmaps
 // The math strings are built by trusted code (never from user text).
-import { label } from '../ui/i18n.js';
+import { Labelled } from './shared/labelled.js';
 import { escapeHtml } from './shared/format.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
@@ -40,7 +40,7 @@ const CSS = `
   :host(:focus-visible) { outline: none; }
 `;
 
-export class TpWalkthroughView extends HTMLElement {
+export class TpWalkthroughView extends Labelled(HTMLElement) {
   static labels = { 'wt.prev': 'Previous', 'wt.next': 'Next', 'wt.count': 'Step {i} of {n}', 'wt.jump': 'Jump to step', 'wt.shapes': 'shapes' };
 
   constructor() {
@@ -57,7 +57,6 @@ export class TpWalkthroughView extends HTMLElement {
     adoptStyles(root, THEME_CSS, CSS);
     this._steps = [];
     this._step = 0;
-    this._labels = null;
     root.querySelector('.prev').addEventListener('click', () => this.go(this._step - 1));
     root.querySelector('.next').addEventListener('click', () => this.go(this._step + 1));
     root.querySelector('.jump').addEventListener('change', (e) => this.go(Number(e.target.value)));
@@ -72,12 +71,7 @@ export class TpWalkthroughView extends HTMLElement {
     this._render();
   }
 
-  get labels() {
-    return this._labels;
-  }
-  set labels(labels) {
-    if (labels === this._labels) return;
-    this._labels = labels;
+  relabel() {
     this._render();
   }
 
@@ -109,7 +103,7 @@ export class TpWalkthroughView extends HTMLElement {
   _render() {
     const root = this.shadowRoot;
     const n = this._steps.length, s = this._steps[this._step];
-    const t = (k, v) => label(this, k, v);
+    const t = (k, v) => this.t(k, v);
     root.querySelector('.prev').textContent = `← ${t('wt.prev')}`;
     root.querySelector('.next').textContent = `${t('wt.next')} →`;
     root.querySelector('.prev').disabled = this._step <= 0;

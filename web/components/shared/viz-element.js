@@ -17,7 +17,7 @@ import { THEME_CSS } from '../../ui/theme.js';
 import { adoptStyles } from '../../ui/sheets.js';
 import { drawScene, sceneToSvg } from './scene.js';
 import { download, slug } from './download.js';
-import { label } from '../../ui/i18n.js';
+import { Labelled } from './labelled.js';
 
 export const BASE_CSS = `
   :host { display: block; position: relative; min-width: 0; font: 13px/1.4 var(--_font); color: var(--_fg); }
@@ -41,7 +41,7 @@ export const BASE_CSS = `
   .sr-only { position: absolute; top: 0; left: 0; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;
 
-export class VizElement extends HTMLElement {
+export class VizElement extends Labelled(HTMLElement) {
   static css = '';
   // English defaults of the words a view draws; el.labels (from the page) replaces them.
   static labels = { 'export.as': 'Export {name} as {format}' };
@@ -64,7 +64,6 @@ export class VizElement extends HTMLElement {
     this._pending = false;
     this._tableDirty = true;
     this._theme = null;
-    this._labels = null;
     this.scene = null;
     root.querySelectorAll('button.exp').forEach((b) => b.addEventListener('click', () => this.export(b.dataset.format)));
     this.canvas.addEventListener('pointermove', (e) => this._pointer(e));
@@ -113,18 +112,9 @@ export class VizElement extends HTMLElement {
     this.invalidate();
   }
 
-  // The words the view draws, e.g. Korean ones: { 'heatmap.row': '행', ... } (web/ui/strings.js).
-  get labels() {
-    return this._labels;
-  }
-  set labels(labels) {
-    if (labels === this._labels) return;
-    this._labels = labels;
+  // New words (labelled.js): drawn again with them.
+  relabel() {
     this.dataChanged();
-  }
-
-  t(key, vars) {
-    return label(this, key, vars);
   }
 
   // Another view's hovered token; each view decides what to light up.
