@@ -75,7 +75,9 @@ export class TpPositionalEncoding extends TpWidget {
     const tp = kind === 'learned' || kind === 'none' ? null : await engine();
     if (kind === 'sinusoidal') {
       title = this.t('pe.title.sinusoidal', { length, d });
-      this.sinusoidal(views, tp.positionalTable({ kind, maxLen: length, dim: d, base }), values);
+      // The waves need a few positions to look like waves, even for a three-word table.
+      const wave = tp.positionalTable({ kind, maxLen: Math.max(length, 24), dim: d, base });
+      this.sinusoidal(views, wave, length, values);
       formula.innerHTML = this.sinFormula();
       formula.hidden = false;
     } else if (kind === 'rope') {
@@ -143,16 +145,17 @@ export class TpPositionalEncoding extends TpWidget {
     while (views.children.length > n) views.lastElementChild.remove();
   }
 
-  sinusoidal(views, table, values) {
-    const [length, d] = table.shape;
+  // table: the core's sinusoidal table, at least `length` positions (the heatmap shows those).
+  sinusoidal(views, table, length, values) {
+    const [positions, d] = table.shape;
     const hm = this.heat(views, 0, { colormap: 'diverging', label: this.t('pe.table'), min: -1, max: 1, values: values || (d <= 8 && length <= 8), maxCell: d <= 8 ? 56 : 22 });
-    hm.matrix = { rows: length, cols: d, data: table.data, rowLabels: labels(length), colLabels: labels(d), rowTitle: this.t('pe.position'), colTitle: this.t('pe.dimension') };
+    hm.matrix = { rows: length, cols: d, data: table.data.subarray(0, length * d), rowLabels: labels(length), colLabels: labels(d), rowTitle: this.t('pe.position'), colTitle: this.t('pe.dimension') };
     const dims = [...new Set([0, 1, Math.min(d - 2, 2 * Math.floor(d / 8)), d - 2 >= 0 ? d - 2 : 0].filter((i) => i >= 0 && i < d))];
     const waves = this.chart(views, 1, { label: this.t('pe.waves'), 'x-label': this.t('pe.position'), height: 220, 'y-min': -1.05, 'y-max': 1.05 });
     // A few columns of the table itself: a model has values at whole positions only.
     waves.series = dims.map((j, k) => ({
-      name: this.t('pe.dim', { i: j }), color: headColor(k), width: 2, dash: j % 2 ? [5, 3] : undefined, dots: length <= 64,
-      points: Array.from({ length }, (_, t) => [t, table.data[t * d + j]]),
+      name: this.t('pe.dim', { i: j }), color: headColor(k), width: 2, dash: j % 2 ? [5, 3] : undefined, dots: positions <= 64,
+      points: Array.from({ length: positions }, (_, t) => [t, table.data[t * d + j]]),
     }));
     this.trim(views, 2);
   }
