@@ -253,7 +253,7 @@ export class VizElement extends Labelled(HTMLElement) {
   // The current picture as a PNG Blob (2x) or an SVG string, on the theme's background.
   async toPng(scale = 2) {
     if (!this.scene) this.render();
-    const s = { ...this.scene, background: this.theme().bg || '#fff' };
+    const s = { ...this.scene, background: this.theme().bg };
     const canvas = document.createElement('canvas');
     canvas.width = Math.ceil(s.width * scale);
     canvas.height = Math.ceil(s.height * scale);
@@ -265,7 +265,7 @@ export class VizElement extends Labelled(HTMLElement) {
 
   toSvg() {
     if (!this.scene) this.render();
-    return sceneToSvg({ ...this.scene, background: this.theme().bg || '#fff' });
+    return sceneToSvg({ ...this.scene, background: this.theme().bg });
   }
 
   async export(format) {
