@@ -121,6 +121,8 @@ export const STRINGS = {
 
     'emb.title': 'Embeddings and positions',
     'emb.lead': 'Each id picks a row of the embedding table (a learned d_model-wide vector); the position adds its own vector; their sum enters the first layer.',
+    'emb.leadInside': 'Each id picks a row of the embedding table (a learned d_model-wide vector), and that row enters the first layer as it is: this model adds no position vector; its positional information, {pos}, acts inside attention.',
+    'emb.leadNone': 'Each id picks a row of the embedding table (a learned d_model-wide vector), and that row enters the first layer as it is: this model has no positional information.',
     'emb.tokens': 'token embeddings E[id]', 'emb.positions': 'position vectors P[pos]', 'emb.sum': 'sum: X = E[id] + P[pos]',
     'emb.positionsNone': 'position vectors: none added ({pos})', 'emb.sumNone': 'what enters the first layer: X = E[id]',
     'emb.peTraced': 'Rows 0–{last} (outlined) are the position vectors this input got, above.',
@@ -327,6 +329,8 @@ export const STRINGS = {
 
     'emb.title': '임베딩과 위치',
     'emb.lead': 'id마다 임베딩 표의 한 행(학습되는 d_model 길이의 벡터)을 고르고, 위치마다 그 위치의 벡터를 더합니다. 그 합이 첫 층에 들어갑니다.',
+    'emb.leadInside': 'id마다 임베딩 표의 한 행(학습되는 d_model 길이의 벡터)을 고르고, 그 행이 그대로 첫 층에 들어갑니다. 이 모델은 위치 벡터를 더하지 않습니다. 위치 정보인 {pos}는 어텐션 안에서 작동합니다.',
+    'emb.leadNone': 'id마다 임베딩 표의 한 행(학습되는 d_model 길이의 벡터)을 고르고, 그 행이 그대로 첫 층에 들어갑니다. 이 모델에는 위치 정보가 없습니다.',
     'emb.tokens': '토큰 임베딩 E[id]', 'emb.positions': '위치 벡터 P[pos]', 'emb.sum': '합: X = E[id] + P[pos]',
     'emb.positionsNone': '위치 벡터: 더하지 않음 ({pos})', 'emb.sumNone': '첫 층에 들어가는 값: X = E[id]',
     'emb.peTraced': '테두리 친 0–{last}행이 위에서 이 입력이 받은 위치 벡터입니다.',

@@ -165,7 +165,7 @@ export const TEMPLATE = `
         <div class="table-wrap"><table class="compare" id="tok-compare"></table></div>
       </section>
       <section id="embeddings" class="card" aria-labelledby="emb-h">
-        <div class="card-head"><h2 id="emb-h" data-i18n="emb.title"></h2><p class="lead" data-i18n="emb.lead"></p></div>
+        <div class="card-head"><h2 id="emb-h" data-i18n="emb.title"></h2><p class="lead" id="emb-lead"></p></div>
         <div class="grid3">
           <tp-heatmap id="emb-tokens" row-side="in" colormap="diverging"></tp-heatmap>
           <tp-heatmap id="emb-positions" row-side="in" colormap="diverging"></tp-heatmap>

@@ -21,7 +21,15 @@ export function initEmbeddings(app) {
     return s.tensors['enc.embed.sum'] ? 'enc' : 'dec';
   }
 
+  // What this panel says the model does with positions: true of the current model.
+  function lead() {
+    const pos = app.config?.pos;
+    const key = !pos || pos === 'sinusoidal' || pos === 'learned' ? 'emb.lead' : pos === 'none' ? 'emb.leadNone' : 'emb.leadInside';
+    $('emb-lead').textContent = app.t(key, { pos: pos ? app.t(`value.${pos}`) : '' });
+  }
+
   function render() {
+    lead();
     const s = app.snapshot, c = app.config;
     if (!s || s.error || !c || !s.tensors) return;
     const stack = stackOf(s);
@@ -183,6 +191,7 @@ export function initEmbeddings(app) {
 
   app.on('snapshot', render);
   app.on('lang', render);
+  lead();
   app.on('configured', () => {
     learned = null;
     learnedAt = -1;
