@@ -154,7 +154,7 @@ export class TpPositionalEncoding extends TpWidget {
     const waves = this.chart(views, 1, { label: this.t('pe.waves'), 'x-label': this.t('pe.position'), height: 220, 'y-min': -1.05, 'y-max': 1.05 });
     // A few columns of the table itself: a model has values at whole positions only.
     waves.series = dims.map((j, k) => ({
-      name: this.t('pe.dim', { i: j }), color: headColor(k), width: 2, dash: j % 2 ? [5, 3] : undefined, dots: positions <= 64,
+      name: this.t('pe.dim', { i: j }), color: headColor(k), width: 2, dash: j % 2 ? [5, 3] : undefined, dots: positions <= 24,
       points: Array.from({ length: positions }, (_, t) => [t, table.data[t * d + j]]),
     }));
     this.trim(views, 2);
