@@ -55,8 +55,9 @@ export function initEmbeddings(app) {
     const T = s.tensors[`${stack}.embed.positions`].shape[0];
     const table = $('pe-table');
     table.hidden = false;
+    table.marks = null;
     $('pe-h').textContent = `${app.t('emb.peTitle')}: ${app.t(`value.${c.pos}`)}`;
-    const traced = c.pos === 'sinusoidal' || c.pos === 'learned' ? ` ${app.t('emb.peTraced', { last: T - 1 })}` : '';
+    const traced = c.pos === 'sinusoidal' || c.pos === 'learned' ? ` ${app.t('emb.peTraced', { last: Math.min(T, P) - 1 })}` : '';
     $('pe-note').textContent = app.t(`emb.peNote.${c.pos}`) + traced;
     const rowLabels = Array.from({ length: P }, (_, i) => String(i));
     // The rows this input used are the ones above: outlined.
@@ -74,6 +75,8 @@ export function initEmbeddings(app) {
       if (learned && learned.shape[1] === c.dModel) {
         table.matrix = { rows: P, cols: c.dModel, data: learned.data.subarray(0, P * c.dModel), rowLabels, colLabels: dims(c.dModel), rowTitle: app.t('emb.position'), colTitle: app.t('emb.dim') };
         table.marks = used;
+      } else {
+        table.matrix = null;  // until this model's table arrives from the worker
       }
       if (!fetching && (learnedAt < 0 || Math.abs(step - learnedAt) >= 1 || !learned)) {
         fetching = true;
@@ -93,7 +96,6 @@ export function initEmbeddings(app) {
       table.setAttribute('label', app.t('emb.pe.alibi', { h: 0, slope: fmt(bias.slopes[0], 3) }));
       const labels = Array.from({ length: L }, (_, i) => String(i));
       table.matrix = { rows: L, cols: L, data: bias.data.subarray(0, L * L), rowLabels: labels, colLabels: labels, rowTitle: 't', colTitle: 'u' };
-      table.marks = null;
     } else {
       table.hidden = true;
     }
