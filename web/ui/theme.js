@@ -23,6 +23,7 @@ export const THEME = {
   danger: ['#b3261e', '#ff8a80'],        // error messages, failed checks
   ok: ['#1a7f37', '#56d37b'],            // passed checks
   changed: ['#D55E00', '#f0a04b'],       // "changed from default" marks, zeros cut by ReLU
+  shadow: ['#000000'],                   // drop shadows, mixed with transparency where used
   font: ['system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", Roboto, sans-serif'],
   mono: ['ui-monospace, "SFMono-Regular", "JetBrains Mono", Menlo, Consolas, monospace'],
 };

@@ -36,7 +36,7 @@ export const BASE_CSS = `
   canvas { display: block; border-radius: 4px; }
   .tip { position: absolute; pointer-events: none; z-index: 3; background: var(--_fg); color: var(--_bg);
     font: 12px/1.35 var(--_font); padding: 5px 8px; border-radius: 6px; white-space: pre; max-width: 320px;
-    box-shadow: 0 4px 14px rgb(0 0 0 / .18); }
+    box-shadow: 0 4px 14px color-mix(in srgb, var(--_shadow) 18%, transparent); }
   .tip[hidden] { display: none; }
   .sr-only { position: absolute; top: 0; left: 0; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;
