@@ -39,7 +39,8 @@ const USES = {
   arrayAt: ['web/components/tp-line-chart.js', /\.at\(-1\)/],
   containerQueries: ['web/styles/playground.css', /@container /],
   has: ['web/styles/playground.css', /:has\(/],
-  mathml: ['web/playground/mathml.js', /<math/],
+  mathml: ['web/ui/mathml.js', /<math/],
+  constructableSheets: ['web/ui/sheets.js', /adoptedStyleSheets/],
   colorMix: ['web/styles/playground.css', /color-mix\(/],
 };
 

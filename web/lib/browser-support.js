@@ -10,7 +10,7 @@
 //         served cross-origin isolated: COOP same-origin + COEP require-corp or credentialless).
 // What the code uses that is older than every figure here (custom elements, shadow DOM, ::part,
 // IntersectionObserver, ResizeObserver 64/69/13.1, :focus-visible 86/85/15.4, optional chaining)
-// is not listed. Not used at all: adoptedStyleSheets, structuredClone, top-level await.
+// is not listed. Not used at all: structuredClone, top-level await.
 export const BROWSER_FEATURES = [
   // The .wasm uses no post-MVP feature but fixed-width SIMD (built with -msimd128; the
   // exceptions are Emscripten's JS trampolines, not wasm exception handling).
@@ -22,6 +22,8 @@ export const BROWSER_FEATURES = [
   { id: 'containerQueries', part: 'page', chrome: '105', firefox: '110', safari: '16' },
   { id: 'has', part: 'page', chrome: '105', firefox: '121', safari: '15.4' },
   { id: 'mathml', part: 'page', chrome: '109', firefox: '4', safari: '5.1' },
+  // Styles are constructable sheets (adoptedStyleSheets), which a strict CSP allows.
+  { id: 'constructableSheets', part: 'page', chrome: '73', firefox: '101', safari: '16.4' },
   { id: 'colorMix', part: 'page', chrome: '111', firefox: '113', safari: '16.2' },
   { id: 'crossOriginIsolated', part: 'threads', chrome: '87', firefox: '72', safari: '15.2' },
   { id: 'wasmThreads', part: 'threads', chrome: '74', edge: '79', firefox: '79', safari: '15.2' },

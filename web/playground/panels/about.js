@@ -2,7 +2,7 @@
 // and the feature that sets each minimum, drawn from web/lib/browser-support.js (the one table of
 // those facts), then what the multi-threaded build will add.
 import { BROWSER_FEATURES, featureVersion, minimumVersions } from '../../lib/browser-support.js';
-import { h } from '../dom.js';
+import { h } from '../../ui/dom.js';
 
 const COLUMNS = [['chrome', 'edge'], ['firefox'], ['safari']];
 
