@@ -6,7 +6,7 @@
 // table for this head size, over positions the model has (its maxLen).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, serveStatic } from './browser.mjs';
+import { launchBrowser, openPage, scrollTo, serveStatic } from './browser.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 let browser, server, baseUrl;
@@ -46,9 +46,9 @@ function panel(page) {
 const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
 test('the Embeddings panel shows the model\'s own positions, and only hints that fit the model', async () => {
-  const { page, problems } = await openPage(browser.context, `${baseUrl}#task=qa-toy`, { viewport: { width: 1280, height: 900 } });
-  await page.locator('body[data-ready=true]').waitFor({ timeout: 60_000 });
-  await page.locator('#embeddings').scrollIntoViewIfNeeded();
+  const { page, problems } = await openPage(browser, `${baseUrl}#task=qa-toy`, { viewport: { width: 1280, height: 900 } });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await scrollTo(page, '>>> #embeddings');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('emb-positions').matrix);
 
   // The seed's model: sinusoidal positions, d_model 6, 2 heads (head size 3), maxLen 8.
@@ -66,8 +66,8 @@ test('the Embeddings panel shows the model\'s own positions, and only hints that
 
   // A RoPE model (head size 4): nothing is added to the embeddings, the rotation is the model's.
   await page.evaluate(() => (location.hash = '#task=qa-toy&m.pos=rope&m.dModel=8'));
-  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('pe-h').textContent.includes('RoPE'), null, { timeout: 30_000 });
-  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('rope-plot').table?.shape[1] === 2, null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('pe-h').textContent.includes('RoPE'), { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('rope-plot').table?.shape[1] === 2, { timeout: 30_000 });
   p = await panel(page);
   assert.equal(p.table, null, 'no table of added positions');
   assert.ok(p.traced.data.every((v) => v === 0), 'the traced position rows are zeros');
@@ -82,7 +82,7 @@ test('the Embeddings panel shows the model\'s own positions, and only hints that
     const root = document.querySelector('tp-playground').shadowRoot;
     const t = root.getElementById('pe-table');
     return root.getElementById('pe-h').textContent.includes('learned') && !t.hidden && t.matrix?.cols === 6 && t.marks;
-  }, null, { timeout: 30_000 });
+  }, { timeout: 30_000 });
   p = await panel(page);
   assert.ok(same(p.table.data, p.traced.data), 'the learned table\'s first rows are the traced position rows');
   assert.deepEqual(problems, []);
