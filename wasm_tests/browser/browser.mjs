@@ -116,6 +116,41 @@ export async function scrollTo(page, sel) {
   await page.$eval(sel, (el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
 }
 
+// Brings an element (a handle) into view as a reader scrolls to it: only if it is not on screen.
+export const intoView = (el) => el.evaluate((e) => {
+  const r = e.getBoundingClientRect();
+  if (r.bottom <= 0 || r.top >= innerHeight || r.height === 0) e.scrollIntoView({ block: 'center' });
+});
+
+// Scrolls to a widget (a handle) as a reader would (again if content above it grew and pushed it
+// away) until it has rendered or failed: resolves with 'ready' (data-ready) or 'error <message>'
+// (data-error).
+export async function reachWidget(el, { timeout = 60_000 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    await intoView(el);
+    const state = await el.evaluate((e) => (e.dataset.ready === 'true' ? 'ready' : e.dataset.error ? `error ${e.dataset.error}` : ''));
+    if (state) return state;
+    if (Date.now() > end) throw new Error(`${await el.evaluate((e) => e.outerHTML.slice(0, 120))} never rendered`);
+    await sleep(250);
+  }
+}
+
+// Adds CSS inside the shadow root of the element matching host (null takes it out again): an
+// adopted sheet, as the strict CSP blocks <style> elements. For screenshots (a sticky bar out of
+// the way, numbers that measure time hidden), never to make a check pass.
+export function shadowStyle(page, host, css) {
+  return page.$eval(host, (el, text) => {
+    const root = el.shadowRoot;
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => !s.testOnly);
+    if (!text) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    sheet.testOnly = true;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }, css);
+}
+
 // A PNG of the page, or of one element (a selector or an element handle), in
 // test-output/screenshots/<engine>/.
 export async function screenshot(page, name, target) {

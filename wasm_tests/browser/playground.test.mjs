@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, onlyWhere, openPage, screenshot, screenshotDir, scrollTo, serveStatic, sleep, textOf, waitForText } from './browser.mjs';
+import { launchBrowser, onlyWhere, openPage, screenshot, screenshotDir, scrollTo, serveStatic, shadowStyle, sleep, textOf, waitForText } from './browser.mjs';
 import { minimumVersions } from '../../web/lib/browser-support.js';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";  // no style-src: no inline styles
@@ -49,30 +49,16 @@ async function attentionPixels(page) {
   });
 }
 
-// A style rule inside the playground's shadow root (null removes it): an adopted sheet, as the
-// strict CSP blocks <style> elements.
-function playgroundStyle(page, css) {
-  return page.evaluate((text) => {
-    const root = document.querySelector('tp-playground').shadowRoot;
-    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => !s.testOnly);
-    if (!text) return;
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(text);
-    sheet.testOnly = true;
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }, css);
-}
-
 const lossShown = (page) => textOf(page, '>>> [data-testid=loss]').then((s) => Number.parseFloat(s));
 const wtTitle = (page) => page.$eval('>>> #wt', (el) => el.shadowRoot.querySelector('h3').textContent);
 
 // Element screenshots with the sticky training bar out of the way.
 async function panelShots(page, prefix) {
-  await playgroundStyle(page, '.trainbar, .setup { position: static !important; } .setup { max-height: none !important; }');
+  await shadowStyle(page, 'tp-playground', '.trainbar, .setup { position: static !important; } .setup { max-height: none !important; }');
   for (const id of PANELS) await screenshot(page, `${prefix}-${id}`, `>>> #${id}`);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${prefix}-full.png`), fullPage: true });
-  await playgroundStyle(page, null);
+  await shadowStyle(page, 'tp-playground', null);
 }
 
 test('a new user trains the seed example, watches attention change and gets "i am fine"', async (t) => {

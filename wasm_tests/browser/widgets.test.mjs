@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, onlyWhere, openPage, screenshot, serveStatic, sleep } from './browser.mjs';
+import { intoView, launchBrowser, onlyWhere, openPage, reachWidget, screenshot, serveStatic, sleep } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";  // no style-src: no inline styles
@@ -68,33 +68,12 @@ function bytes(list) {
 }
 const kB = (n) => `${(n / 1024).toFixed(0)} kB`;
 
-// Brings an element (a handle) into view as a reader scrolls to it: only if it is not on screen.
-const intoView = (el) => el.evaluate((e) => {
-  const r = e.getBoundingClientRect();
-  if (r.bottom <= 0 || r.top >= innerHeight || r.height === 0) e.scrollIntoView({ block: 'center' });
-});
-
-// Scrolls to a widget as a reader would (again if content above it grew and pushed it away)
-// until it has rendered (data-ready) or shown an error.
-async function reach(el, timeout = 60_000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    await intoView(el);
-    const state = await el.evaluate((e) => (e.dataset.ready === 'true' ? 'ready' : e.dataset.error ? 'error' : ''));
-    if (state) return state;
-    if (Date.now() > end) throw new Error(`${await el.evaluate((e) => e.outerHTML.slice(0, 120))} never rendered`);
-    await sleep(250);
-  }
-}
-
 // Scrolls to each widget in turn and waits until it has rendered without error.
 async function visitEveryWidget(page) {
   const widgets = await page.$$(WIDGETS.join(','));
   for (const el of widgets) {
     const name = await el.evaluate((e) => `${e.localName}${e.getAttribute('model') ? ` model=${e.getAttribute('model')}` : ''}${e.getAttribute('kind') ? ` kind=${e.getAttribute('kind')}` : ''}`);
-    await reach(el);
-    const error = await el.evaluate((e) => e.dataset.error ?? null);
-    assert.equal(error, null, `${name}: ${error}`);
+    assert.equal(await reachWidget(el), 'ready', name);
     await sleep(150);
   }
   return widgets.length;
@@ -137,7 +116,7 @@ test('the example page under a strict CSP: every widget renders, one wasm module
   }
   // The live widget trains once seen (its trace shows a step > 0).
   const live = await page.$('tp-attention[task]');
-  await reach(live);
+  assert.equal(await reachWidget(live), 'ready');
   await page.waitForFunction((e) => Number(e.dataset.step) > 0, { timeout: 60_000 }, live);
   // The trainer trains when asked and answers.
   const trainer = await page.$('tp-train');
@@ -169,7 +148,7 @@ test('the example page at 375 px and in dark mode: no sideways scrolling', async
   await onlyWhere(t, 'emulate-color-scheme', () => page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]));
   for (const [sel, nth] of [['tp-positional-encoding', 1], ['tp-attention[kind=cross]', 0]]) {
     const el = (await page.$$(sel))[nth];
-    assert.equal(await reach(el), 'ready');
+    assert.equal(await reachWidget(el), 'ready');
     await intoView(el);
     await sleep(300);
     await screenshot(page, `widgets-375-dark-${sel.split(/[ [>]/)[0]}`, el);
