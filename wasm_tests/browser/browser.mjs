@@ -2,19 +2,32 @@
 // in Firefox ESR without knowing which. `npm test` runs each *.test.mjs here once per engine,
 // with TP_BROWSER=chromium and then TP_BROWSER=firefox (scripts/test.mjs); this module reads it.
 //
-// Writing a suite: call `launchBrowser()` in `before` and `openPage(browser, url)` in a test,
-// then use puppeteer-core's Page API (the same over CDP and WebDriver BiDi). That is all a new
-// suite needs to run in both engines. Some habits that keep it so:
+// Writing a suite: `const suite = useBrowser(serverOptions...)` at the top (a static server per
+// options, e.g. `{ headers: { 'content-security-policy': STRICT_CSP } }`, and the browser,
+// started before the first test and stopped after the last; a set-up of the suite's own that
+// needs them goes in `suite.before(fn)`), then in a test
+// `openPage(suite.browser, suite.url + path)` and puppeteer-core's Page API (the same over CDP
+// and WebDriver BiDi). That is all a new suite needs to run in both engines. Some habits that
+// keep it so:
 //   - selectors do not cross shadow roots by themselves: `>>> sel` finds `sel` in any open
 //     shadow root (`>>>` between parts crosses one level of roots);
 //   - wait with `page.waitForSelector`, `page.waitForFunction(fn, { timeout }, ...args)` or
 //     `waitForText(page, sel, /re/)`; read with `textOf(page, sel)`; pause with `sleep(ms)`;
+//     a widget: `reachWidget(handle)` scrolls to it until it has rendered;
+//   - a script that must run before the page's own (a listener): `page.evaluateOnNewDocument`
+//     in openPage's `beforeLoad`; CSS a screenshot needs inside a shadow root: `shadowStyle`
+//     (the strict CSP blocks <style>);
+//   - an element's picture that is compared with another: taken inside the viewport
+//     (`captureBeyondViewport: false`: capturing beyond it resizes the page for a moment in
+//     Chromium, and the views seeing the resize draw again) at a whole-pixel scroll offset
+//     (Firefox scrolls by fractions of a pixel, and text drawn at another fraction differs);
 //   - a file the page downloads: `browser.download(() => click())` → { name, body };
 //   - a check that needs something only one engine has (a CDP call, a Chromium-only web API) goes
 //     inside `onlyWhere(t, 'feature', async () => { ... })`, with the feature and why the other
 //     engine lacks it added to `lacks` below. Elsewhere it is skipped and the reason printed
 //     (`npm test` lists every such skip in its summary); everything else must pass in both.
 // Run one suite in one engine: `TP_BROWSER=firefox node --test wasm_tests/browser/x.test.mjs`.
+import { before, after } from 'node:test';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +58,40 @@ export async function onlyWhere(t, feature, check) {
   if (supports(feature)) return check();
   t.diagnostic(`skipped on ${engine} (${feature}): ${lacks[engine][feature]}`);
   return undefined;
+}
+
+// The policy the pages promise to work under: no style source at all (so no <style> element and
+// no style="…" attribute anywhere), scripts and wasm from the page's own origin only.
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
+// A suite's fixtures: registers node:test hooks that start, before its first test, a static
+// server for each of `servers` (scripts/serve.mjs's options; none given: one serving web/) and the
+// browser, and stop them after its last. Returns { browser, servers: [{ server, url }], server,
+// url } (the first server's), filled in by the time a test runs, and `suite.before(fn)` for a
+// hook of the suite's own that needs them (Node 20 starts a file's `before` hooks all at once,
+// so a plain second `before` would not find them yet).
+export function useBrowser(...servers) {
+  let started;
+  const suite = {
+    browser: null,
+    servers: [],
+    get server() { return this.servers[0]?.server; },
+    get url() { return this.servers[0]?.url; },
+    before: (fn) => before(async () => {
+      await start();
+      await fn(suite);
+    }),
+  };
+  const start = () => (started ??= (async () => {
+    for (const options of servers.length ? servers : [{}]) suite.servers.push(await serveStatic(options));
+    suite.browser = await launchBrowser();
+  })());
+  before(start);
+  after(async () => {
+    await suite.browser?.close();
+    for (const { server } of suite.servers) server.close();
+  });
+  return suite;
 }
 
 // Starts the engine with a fresh profile. `browser.newPage()` opens a tab; `browser.download(fn)`

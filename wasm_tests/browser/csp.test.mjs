@@ -18,34 +18,22 @@
 //     pixels nor their heights can match): the same width, the same heights of their title,
 //     controls and buttons, the same frame and text colours and font, the same number of
 //     canvases drawn once the widget has been seen whole.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { intoView, launchBrowser, openPage, reachWidget, screenshot, screenshotDir, serveStatic, shadowStyle, sleep, textOf, waitForText } from './browser.mjs';
+import { STRICT_CSP, intoView, openPage, reachWidget, screenshot, screenshotDir, shadowStyle, sleep, textOf, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const VIEWPORT = { width: 1280, height: 900 };
 const STEPS = 60;     // the playground's run: short, and the same in both loads
-let browser, strict, open;
-
-before(async () => {
-  strict = await serveStatic({ root, headers: { 'content-security-policy': CSP } });
-  open = await serveStatic({ root });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  strict?.server.close();
-  open?.server.close();
-});
+// One server sends the policy, the other none.
+const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CSP } }, { root });
 
 // A page whose every frame records policy violations from its first script on (openPage also
 // collects console errors, uncaught exceptions and failed requests).
 function load(base, pathname) {
-  return openPage(browser, base.url + pathname, {
+  return openPage(suite.browser, base.url + pathname, {
     viewport: VIEWPORT,
     beforeLoad: (page) => page.evaluateOnNewDocument(() => {
       window.__violations = [];
@@ -73,7 +61,7 @@ async function scrollThrough(page) {
 // How many pixels of two PNGs (base64) differ by more than 24 in some channel (decoded by the
 // browser).
 async function differingPixels(a, b) {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   try {
     return await page.evaluate(async (pa, pb) => {
       const decode = async (b64) => {
@@ -139,6 +127,7 @@ async function playground(base) {
 }
 
 test('the playground under the strict CSP: no violation after training and generating, and it looks as without the CSP', async () => {
+  const [strict, open] = suite.servers;
   const a = await playground(strict);
   assert.deepEqual(await violations(a.page), [], 'CSP violations');
   assert.deepEqual(a.problems, []);
@@ -240,6 +229,7 @@ async function examplePage(base) {
 }
 
 test('the example page under the strict CSP: every widget renders with no violation, as without the CSP', async () => {
+  const [strict, open] = suite.servers;
   const a = await examplePage(strict);
   assert.deepEqual(await violations(a.page), [], 'CSP violations');
   assert.deepEqual(a.problems, []);
@@ -264,6 +254,7 @@ test('the example page under the strict CSP: every widget renders with no violat
 });
 
 test('the one-widget page (and so the iframe embed) under the strict CSP: no violation, the same picture', async () => {
+  const [strict, open] = suite.servers;
   const shots = [];
   for (const base of [strict, open]) {
     const { page, problems } = await load(base, 'web/docs/embed-tokenizer.html');

@@ -4,22 +4,11 @@
 // core); on the seed's model (head size 3) nothing invites RoPE, which needs an even head size,
 // and the positions menu does not offer it; on a RoPE model the rotation shown is the core's
 // table for this head size, over positions the model has (its maxLen).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, scrollTo, serveStatic } from './browser.mjs';
+import { STRICT_CSP, openPage, scrollTo, useBrowser } from './browser.mjs';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
-let browser, server, baseUrl;
-
-before(async () => {
-  ({ server, url: baseUrl } = await serveStatic({ headers: { 'content-security-policy': CSP } }));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
 
 // What the panel shows, read from its elements (inside the playground's shadow root).
 function panel(page) {
@@ -46,7 +35,7 @@ function panel(page) {
 const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
 test('the Embeddings panel shows the model\'s own positions, and only hints that fit the model', async () => {
-  const { page, problems } = await openPage(browser, `${baseUrl}#task=qa-toy`, { viewport: { width: 1280, height: 900 } });
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#task=qa-toy`, { viewport: { width: 1280, height: 900 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await scrollTo(page, '>>> #embeddings');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('emb-positions').matrix);

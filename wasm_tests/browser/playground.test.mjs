@@ -7,27 +7,16 @@
 // test-output/screenshots/<engine>/. The page is one <tp-playground standalone> element: its
 // panels live in the element's shadow root (selectors reach into it with `>>>`; page.evaluate
 // code goes through `document.querySelector('tp-playground').shadowRoot`).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, onlyWhere, openPage, screenshot, screenshotDir, scrollTo, serveStatic, shadowStyle, sleep, textOf, waitForText } from './browser.mjs';
+import { STRICT_CSP, onlyWhere, openPage, screenshot, screenshotDir, scrollTo, shadowStyle, sleep, textOf, useBrowser, waitForText } from './browser.mjs';
 import { minimumVersions } from '../../web/lib/browser-support.js';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";  // no style-src: no inline styles
 const PANELS = ['setup', 'training', 'tokens', 'embeddings', 'attention', 'walkthrough', 'outputs', 'files', 'about'];
-let browser, server, baseUrl;
-
-before(async () => {
-  ({ server, url: baseUrl } = await serveStatic({ headers: { 'content-security-policy': CSP } }));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
 
 // Pixels of the main attention heatmap (a canvas inside <tp-heatmap>'s shadow root), as the
 // user sees it: scrolled into view (views off screen wait to be seen before they draw).
@@ -62,7 +51,7 @@ async function panelShots(page, prefix) {
 }
 
 test('a new user trains the seed example, watches attention change and gets "i am fine"', async (t) => {
-  const { page, problems } = await openPage(browser, baseUrl, { viewport: { width: 1440, height: 1000 } });
+  const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1440, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   // The kernel self-check runs once the page is idle; let it finish before timing main-thread tasks.
   await waitForText(page, '>>> tp-self-check >>> [data-testid=self-check]', /pass|FAIL/, { timeout: 60_000 });
@@ -115,7 +104,7 @@ test('a new user trains the seed example, watches attention change and gets "i a
   // Any view exports as PNG and SVG (under the strict CSP).
   await scrollTo(page, '>>> #attn-main');
   for (const [format, magic] of [['svg', '<svg'], ['png', '\x89PNG']]) {
-    const { name, body } = await browser.download(() => page.click(`>>> #attn-main >>> button.exp[data-format=${format}]`));
+    const { name, body } = await suite.browser.download(() => page.click(`>>> #attn-main >>> button.exp[data-format=${format}]`));
     assert.match(name, new RegExp(`\\.${format}$`));
     assert.ok(format === 'svg' ? body.toString('utf8').startsWith(magic) : body[0] === 0x89 && body.toString('latin1', 1, 4) === 'PNG', `${format} export`);
   }
@@ -164,13 +153,13 @@ test('a new user trains the seed example, watches attention change and gets "i a
 
 test('a copied link reproduces the set-up, and the page works at 375 px with the keyboard', async (t) => {
   const sizes = [];
-  const first = await browser.newPage();
+  const first = await suite.browser.newPage();
   first.on('response', async (res) => {
     if (res.status() === 200 && /\.(html|js|wasm|css|svg)$|\/$/.test(new URL(res.url()).pathname)) sizes.push({ url: res.url(), body: await res.buffer().catch(() => Buffer.alloc(0)) });
   });
   await first.setViewport({ width: 1440, height: 1000 });
   const started = Date.now();
-  await first.goto(baseUrl);
+  await first.goto(suite.url);
   await first.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 60_000 });
   const interactive = Date.now() - started;
   const gz = sizes.reduce((n, s) => n + gzipSync(s.body, { level: 9 }).length, 0);
@@ -178,7 +167,7 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   t.diagnostic(`first load: ${sizes.length} files, ${(raw / 1024).toFixed(0)} kB, ${(gz / 1024).toFixed(0)} kB gzipped; interactive (Train enabled) after ${interactive} ms on loopback`);
 
   // Change the set-up: the "modern" preset, another seed, Korean, a walk-through step.
-  const { page, problems } = await openPage(browser, baseUrl, { viewport: { width: 1440, height: 1000 } });
+  const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1440, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.click('>>> #presets button:nth-child(5)');
   // The preset redraws the fields and rebuilds the model 200 ms later; type once that is done,
@@ -213,7 +202,7 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   assert.ok(original.changed.includes('pos') && original.changed.includes('nKvHeads'), original.changed.join(','));
   await page.click('>>> #copy-link');
   const link = await page.evaluate(() => location.href);
-  const copy = await openPage(browser, link, { viewport: { width: 375, height: 800 } });
+  const copy = await openPage(suite.browser, link, { viewport: { width: 375, height: 800 } });
   await copy.page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await copy.page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
   const reproduced = await read(copy.page);

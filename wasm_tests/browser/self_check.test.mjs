@@ -1,22 +1,12 @@
 // Browser: the playground page loads the wasm module and its kernel self-check passes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, screenshot, serveStatic, textOf, waitForText } from './browser.mjs';
+import { openPage, screenshot, textOf, useBrowser, waitForText } from './browser.mjs';
 
-let browser, server, baseUrl;
-
-before(async () => {
-  ({ server, url: baseUrl } = await serveStatic());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const suite = useBrowser();
 
 test('the page shows the version and a passing kernel self-check, with no console errors', async () => {
-  const { page, problems } = await openPage(browser, baseUrl);
+  const { page, problems } = await openPage(suite.browser, suite.url);
   const text = await waitForText(page, '>>> tp-self-check >>> [data-testid=self-check]', /pass|FAIL/, { timeout: 60_000 });
   assert.match(text, /^pass: (\d+)\/\1 kernel checks \(wasm-simd128 vs scalar reference\)/);
   assert.match(await textOf(page, '>>> tp-self-check >>> [data-testid=version]'), /Transformer Playground \d+\.\d+\.\d+/);

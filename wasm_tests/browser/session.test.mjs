@@ -1,25 +1,15 @@
 // Browser: createTrainingSession() trains in a Web Worker — the seed's toy learns, progress
 // arrives at most every ~100 ms, the page thread has no long tasks, and the wasm module is
 // compiled once for the page and the worker together.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, onlyWhere, openPage, serveStatic, waitForText } from './browser.mjs';
+import { onlyWhere, openPage, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
-let browser, server, baseUrl;
-
-before(async () => {
-  ({ server, url: baseUrl } = await serveStatic({ root }));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const suite = useBrowser({ root });
 
 test('a training session learns the seed toy off the main thread', async (t) => {
-  const { page, problems } = await openPage(browser, `${baseUrl}wasm_tests/browser/pages/session.html`);
+  const { page, problems } = await openPage(suite.browser, `${suite.url}wasm_tests/browser/pages/session.html`);
   await waitForText(page, '#status', /ready/);
   const r = await page.evaluate(() => window.sessionTest());
   assert.equal(r.configured, 'qa-toy');

@@ -3,24 +3,17 @@
 // reset, save -> load on the page thread, configure from a checkpoint (and reset back to it),
 // errors that reject with the API's messages while the session keeps working, and predict on an
 // encoder-only task. session.test.mjs covers the long-task and compile-once guarantees.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, serveStatic, waitForText } from './browser.mjs';
+import { openPage, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
-let browser, server, page, problems;
+const suite = useBrowser({ root });
+let page, problems;
 
-before(async () => {
-  let baseUrl;
-  ({ server, url: baseUrl } = await serveStatic({ root }));
-  browser = await launchBrowser();
-  ({ page, problems } = await openPage(browser, `${baseUrl}wasm_tests/browser/pages/session_api.html`));
+suite.before(async () => {
+  ({ page, problems } = await openPage(suite.browser, `${suite.url}wasm_tests/browser/pages/session_api.html`));
   await waitForText(page, '#status', /ready/);
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
 });
 
 test('step, start, pause, events, snapshot, evaluate, parameter, reset and dispose', { timeout: 60_000 }, async () => {

@@ -10,36 +10,28 @@
 //     resumes when back;
 //   - changing `text` on <tp-tokenizer> re-renders it; an invalid attribute shows a message;
 //   - how many bytes a page with one <tp-tokenizer>, and the page with every widget, loads.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { intoView, launchBrowser, onlyWhere, openPage, reachWidget, screenshot, serveStatic, sleep } from './browser.mjs';
+import { STRICT_CSP, intoView, onlyWhere, openPage, reachWidget, screenshot, sleep, useBrowser } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";  // no style-src: no inline styles
 const PREFIX = '/course/notes/';   // a sub-path, as on a documentation host
 const WIDGETS = ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention', 'tp-walkthrough', 'tp-train', 'tp-playground'];
-let browser, server, baseUrl;
 const served = [];                 // every request the server answered: { path, status }
+const suite = useBrowser({ root, prefix: PREFIX, headers: { 'content-security-policy': STRICT_CSP } });
 
-before(async () => {
-  ({ server, url: baseUrl } = await serveStatic({ root, prefix: PREFIX, headers: { 'content-security-policy': CSP } }));
-  server.on('request', (req, res) => res.on('finish', () => served.push({ path: decodeURIComponent(new URL(req.url, 'http://x').pathname), status: res.statusCode })));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
+suite.before(() => {
+  suite.server.on('request', (req, res) => res.on('finish', () => served.push({ path: decodeURIComponent(new URL(req.url, 'http://x').pathname), status: res.statusCode })));
 });
 
 // Opens a page that records CSP violations (in every frame) and every request it makes.
 async function open(url, viewport = { width: 1280, height: 900 }) {
   const requests = [];
   const mark = served.length;
-  const { page, problems } = await openPage(browser, url, {
+  const { page, problems } = await openPage(suite.browser, url, {
     viewport,
     async beforeLoad(p) {
       await p.evaluateOnNewDocument(() => {
@@ -95,8 +87,8 @@ function drawnCanvases(el) {
 }
 
 test('the example page under a strict CSP: every widget renders, one wasm module, nothing from elsewhere', async (t) => {
-  const { page, problems, requests, servedSince } = await open(`${baseUrl}web/docs/attention.html`);
-  const origin = new URL(baseUrl).origin;
+  const { page, problems, requests, servedSince } = await open(`${suite.url}web/docs/attention.html`);
+  const origin = new URL(suite.url).origin;
   // No training widget is on the first screen, so no worker yet.
   await sleep(500);
   assert.equal(page.workers().length, 0, 'a worker started before any training widget was on screen');
@@ -144,7 +136,7 @@ test('the example page under a strict CSP: every widget renders, one wasm module
 });
 
 test('the example page at 375 px and in dark mode: no sideways scrolling', async (t) => {
-  const { page, problems } = await open(`${baseUrl}web/docs/attention.html`, { width: 375, height: 800 });
+  const { page, problems } = await open(`${suite.url}web/docs/attention.html`, { width: 375, height: 800 });
   await onlyWhere(t, 'emulate-color-scheme', () => page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]));
   for (const [sel, nth] of [['tp-positional-encoding', 1], ['tp-attention[kind=cross]', 0]]) {
     const el = (await page.$$(sel))[nth];
@@ -160,7 +152,7 @@ test('the example page at 375 px and in dark mode: no sideways scrolling', async
 });
 
 test('one <tp-tokenizer>: changing text re-renders, a bad kind shows a message; it also works in an iframe', async (t) => {
-  const { page, problems, servedSince } = await open(`${baseUrl}web/docs/embed-tokenizer.html`);
+  const { page, problems, servedSince } = await open(`${suite.url}web/docs/embed-tokenizer.html`);
   const tok = await page.waitForSelector('tp-tokenizer[data-ready=true]', { timeout: 60_000 });
   const one = bytes(servedSince());
   t.diagnostic(`a page with one <tp-tokenizer>: ${one.files} files, ${kB(one.raw)} raw, ${kB(one.gz)} gzipped`);
@@ -187,7 +179,7 @@ test('one <tp-tokenizer>: changing text re-renders, a bad kind shows a message; 
   await page.close();
 
   // The same page inside an iframe of another page (same origin, same CSP).
-  const host = await open(`${baseUrl}wasm_tests/browser/pages/widgets_iframe.html`);
+  const host = await open(`${suite.url}wasm_tests/browser/pages/widgets_iframe.html`);
   const frame = await (await host.page.waitForSelector('#frame')).contentFrame();
   const framed = await frame.waitForSelector('tp-tokenizer[data-ready=true]', { timeout: 60_000 });
   assert.equal(await framed.evaluate((el) => el.dataset.tokens), '6');
@@ -204,7 +196,7 @@ test('one <tp-tokenizer>: changing text re-renders, a bad kind shows a message; 
 });
 
 test('a widget below the fold does no work until seen, pauses when scrolled away and resumes when back', async () => {
-  const { page, problems, servedSince } = await open(`${baseUrl}wasm_tests/browser/pages/widgets_offscreen.html`);
+  const { page, problems, servedSince } = await open(`${suite.url}wasm_tests/browser/pages/widgets_offscreen.html`);
   const trainer = await page.$('#trainer');
   const step = async () => Number(await trainer.evaluate((el) => el.dataset.step));
   await sleep(1500);
