@@ -102,4 +102,15 @@ TEST_CASE("tp::Error carries the message", "[core]") {
   REQUIRE_THROWS_AS([] { TP_CHECK(1 == 2, "one is not two"); }(), tp::Error);
   REQUIRE_THROWS_WITH([] { TP_CHECK(false, "d_model = ", 10, " is odd"); }(), "d_model = 10 is odd");
   REQUIRE_THROWS_WITH([] { TP_ASSERT(1 > 2); }(), Catch::Contains("internal error: 1 > 2"));
+  // A broken invariant is a tp::Error to every boundary, and an InternalError to the fuzzers.
+  REQUIRE_THROWS_AS([] { TP_ASSERT(1 > 2); }(), tp::InternalError);
+  REQUIRE_THROWS_AS([] { TP_ASSERT(1 > 2); }(), tp::Error);
+  REQUIRE_NOTHROW([] {
+    try {
+      TP_CHECK(false, "bad input");
+    } catch (const tp::InternalError&) {
+      throw;  // must not be reached: a refused input is not an internal error
+    } catch (const tp::Error&) {
+    }
+  }());
 }

@@ -18,6 +18,13 @@ class Error : public std::runtime_error {
   explicit Error(const std::string& message) : std::runtime_error(message) {}
 };
 
+// What TP_ASSERT throws: still a tp::Error, so every boundary handles it the same way, but a
+// separate type lets the tests and fuzz harnesses tell a bug from a refused input.
+class InternalError : public Error {
+ public:
+  explicit InternalError(const std::string& message) : Error(message) {}
+};
+
 // Joins the arguments with operator<< into one message; used by TP_CHECK and TP_FAIL.
 template <typename... Parts>
 std::string str_cat(const Parts&... parts) {
