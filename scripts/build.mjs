@@ -1,6 +1,8 @@
 // Builds the native and/or wasm targets through the CMake presets.
 //
-//   node scripts/build.mjs native|native-wide|wasm|all
+//   node scripts/build.mjs native|native-wide|native-asan|wasm|all
+// native-asan is the AddressSanitizer + UBSan build (clang-14) of the tests, the CLI and the
+// libFuzzer harnesses; `all` is native + wasm, what the page and the main test suites need.
 // The wasm configure goes through `emcmake`, which supplies Emscripten's toolchain file; the
 // NODE_PATH workaround for em++'s link step lives in cmake/wasm_targets.cmake.
 import { spawnSync } from 'node:child_process';
@@ -18,8 +20,8 @@ function run(cmd, args) {
 
 const jobs = ['--', '-j2'];
 
-export function buildNative({ wide = false } = {}) {
-  const preset = wide ? 'native-wide' : 'native';
+export function buildNative({ wide = false, sanitize = false } = {}) {
+  const preset = sanitize ? 'native-asan' : wide ? 'native-wide' : 'native';
   if (!existsSync(path.join(root, 'build', preset, 'build.ninja'))) run('cmake', ['--preset', preset]);
   run('cmake', ['--build', '--preset', preset, ...jobs]);
 }
@@ -29,14 +31,19 @@ export function buildWasm() {
   run('cmake', ['--build', '--preset', 'wasm', ...jobs]);
 }
 
-const targets = { native: () => buildNative(), 'native-wide': () => buildNative({ wide: true }), wasm: buildWasm };
+const targets = {
+  native: () => buildNative(),
+  'native-wide': () => buildNative({ wide: true }),
+  'native-asan': () => buildNative({ sanitize: true }),
+  wasm: buildWasm,
+};
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const what = process.argv[2] ?? 'all';
   const chosen = what === 'all' ? ['native', 'wasm'] : [what];
   for (const name of chosen) {
     if (!targets[name]) {
-      console.error(`build.mjs: unknown target '${name}'; allowed: native, native-wide, wasm, all`);
+      console.error(`build.mjs: unknown target '${name}'; allowed: ${Object.keys(targets).join(', ')}, all`);
       process.exit(2);
     }
   }

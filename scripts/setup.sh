@@ -3,8 +3,9 @@
 #
 # Idempotent: on a machine that has everything it prints one line and exits. Debian packages:
 # emscripten (em++, with acorn for its link step), libsimde-dev (the SIMD layer), catch2 (v2),
-# cmake/ninja/g++, gzip, and chromium + firefox-esr + fonts-nanum for the browser tests (the
-# suites run in both engines; skipped with --no-browser).
+# cmake/ninja/g++, gzip, clang-14 + libclang-rt-14-dev + llvm-14 for the sanitizer build and the
+# fuzzers (ASan, UBSan, libFuzzer, the symbolizer), and chromium + firefox-esr + fonts-nanum for
+# the browser tests (the suites run in both engines; skipped with --no-browser).
 # npm packages: `npm ci` when node_modules does not match package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,9 @@ command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v gzip >/dev/null 2>&1 || missing+=(gzip)
+command -v clang++-14 >/dev/null 2>&1 || missing+=(clang-14)
+compgen -G "/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" >/dev/null || missing+=(libclang-rt-14-dev)
+[ -x /usr/lib/llvm-14/bin/llvm-symbolizer ] || missing+=(llvm-14)
 if [ "$with_browser" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
