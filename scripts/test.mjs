@@ -8,17 +8,21 @@
 //        node:test (wasm_tests)  the JavaScript API against the Embind module
 //        browser, per engine     the pages, end to end, once in Chromium and once in Firefox ESR
 //                                (every wasm_tests/browser/*.test.mjs, TP_BROWSER=<engine>)
+//        sanitize (ctest)        the Catch2 suite and the CLI test again, built with clang-14 under
+//                                AddressSanitizer + UBSan (preset native-asan)
+//        fuzz (libFuzzer)        each harness in fuzz/ for a few seconds from its seeds (scripts/fuzz.mjs)
 //   4. per-suite counts (checks an engine skipped, with why, listed under its line), then
 //      "N passed, M failed" for the whole run; exit status 1 on any failure.
-// `npm test -- --only native,wasm` runs a subset (native, wasm, node, browser) while developing;
-// `--engines firefox` runs the browser suites in one engine only.
+// `npm test -- --only native,wasm` runs a subset (native, wasm, node, browser, sanitize, fuzz)
+// while developing; `--engines firefox` runs the browser suites in one engine only.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { readdirSync, existsSync } from 'node:fs';
 import { buildNative, buildWasm, root } from './build.mjs';
 import { engineNames } from './browsers.mjs';
+import { harnesses, runFuzzers, sanitizerEnv } from './fuzz.mjs';
 
-const suites = ['native', 'wasm', 'node', 'browser'];
+const suites = ['native', 'wasm', 'node', 'browser', 'sanitize', 'fuzz'];
 // `--name a,b` or `--name=a,b`: a list of allowed values, or all of them.
 function listOption(name, allowed) {
   const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -108,7 +112,8 @@ async function main() {
   banner('build');
   try {
     if (only.includes('native')) buildNative();
-    if (only.some((s) => s !== 'native')) buildWasm();
+    if (only.some((s) => ['wasm', 'node', 'browser'].includes(s))) buildWasm();
+    if (only.includes('sanitize') || only.includes('fuzz')) buildNative({ sanitize: true });
   } catch (e) {
     console.error(e.message);
     console.log('\n0 passed, 1 failed (build failed)');
@@ -136,6 +141,18 @@ async function main() {
       const run = await runLive('node', ['--test', '--test-concurrency=1', '--test-reporter=tap', ...files], { env: { TP_BROWSER: engine } });
       results.push([`browser (${engine})`, { ...nodeTestCounts(run), notes: engineSkips(run.output) }]);
     }
+  }
+
+  if (only.includes('sanitize')) {
+    banner('sanitize: Catch2 + CLI under AddressSanitizer and UBSan (ctest)');
+    const run = await runLive('ctest', ['--test-dir', 'build/native-asan', '-j2', '--output-on-failure', '--timeout', '900'], { env: sanitizerEnv() });
+    results.push(['sanitize', ctestCounts(run)]);
+  }
+  if (only.includes('fuzz')) {
+    banner(`fuzz: ${Object.keys(harnesses).length} libFuzzer harnesses from their seeds`);
+    const runs = await runFuzzers();
+    const failed = runs.filter((r) => !r.ok).length;
+    results.push(['fuzz', { passed: runs.length - failed, failed }]);
   }
 
   banner('summary');
