@@ -186,6 +186,14 @@ std::vector<Malformed> checkpoint_cases(const Transformer& model, const std::str
   tied_swiglu.ffn = FfnKind::SwiGlu;
   ModelConfig deeper = base_config();
   deeper.n_layers = 2;
+  // 50 million parameters (within the memory limit) in a file of a few thousand: refused from
+  // the counts alone, without building the 200 MB model first.
+  ModelConfig huge = base_config();
+  huge.d_model = 1024;
+  huge.n_heads = 8;
+  huge.n_kv_heads = 0;
+  huge.d_ff = 4096;
+  huge.n_layers = 4;
   const float zeros[4] = {0, 0, 0, 0};
   auto other_vocab = train_tokenizer({}, "abc");
   return {
@@ -217,6 +225,8 @@ std::vector<Malformed> checkpoint_cases(const Transformer& model, const std::str
        "16 missing: 'dec.1.self_attn.q.weight', 'dec.1.self_attn.q.bias', "},
       {"a whole layer missing (list shortened)",
        meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", deeper.to_json().dump()); }), " and 8 more)"},
+      {"config far larger than the tensors", meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", huge.to_json().dump()); }),
+       "the config describes a model of 50"},
       {"shape mismatch", tensors([](std::vector<SafetensorsTensor>& t) { t[0].shape = {8, 13}; }),
        "tensor 'tok_emb.weight' has shape [8, 13] but the config needs [13, 8]"},
       {"dtype I32", with_field(good, "tok_emb.weight", "dtype", "I32"), "has dtype I32; checkpoint tensors must be F32"},

@@ -100,6 +100,20 @@ std::vector<const SafetensorsEntry*> match_tensors(const SafetensorsView& view, 
           "); see docs/FORMAT.md for the tensors each option adds");
 }
 
+// A config that needs more than twice the values the file holds cannot be a near miss, and
+// building it first would let a file of a few KB make the page allocate and initialise a model
+// up to the memory limit (wasm memory never shrinks) only to refuse it. Within that factor the
+// model is built, so a config that is off by a layer or an option still gets the tensor-by-tensor
+// report of match_tensors; either way the work done is proportional to the file's size.
+void check_size_fits(const SafetensorsView& view, const ModelConfig& config) {
+  std::int64_t values = 0;
+  for (const SafetensorsEntry& e : view.entries()) values += e.numel();
+  const std::int64_t needed = config.parameter_count();
+  TP_CHECK(needed <= 2 * values, "checkpoint: the config describes a model of ", needed,
+           " parameters, but the file's tensors hold only ", values,
+           " values; the config does not belong to these tensors (docs/FORMAT.md)");
+}
+
 std::string errno_text(int err) { return err != 0 ? std::strerror(err) : "unknown error"; }
 
 struct FileCloser {
@@ -143,6 +157,7 @@ LoadedCheckpoint load_checkpoint(std::string_view bytes) {
   LoadedCheckpoint out;
   if (const std::string* text = view.find_metadata("tokenizer")) out.tokenizer = parse_tokenizer(*text, config);
   if (const std::string* task = view.find_metadata("task")) out.task = *task;
+  check_size_fits(view, config);
 
   try {
     out.model = std::make_unique<Transformer>(config, 0);
