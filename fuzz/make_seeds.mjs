@@ -8,6 +8,7 @@
 // tokenizer_json/  their `tokenizer` metadata (char, word, bpe and byte tokenizers)
 // json/            one checkpoint's whole safetensors header (the rest of json/ is hand-written)
 // text/            a slice of the built-in book (the rest of text/ is hand-written)
+// (pairs/ is all hand-written: TSV files that end in a tab, which fuzz_user_task reads as "pairs")
 // scripts/fuzz.mjs says which folders each harness reads. Seeds stay small on purpose; what
 // the fuzzers find later goes to build/fuzz-corpus/ (git-ignored).
 import { execFileSync } from 'node:child_process';

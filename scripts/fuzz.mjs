@@ -25,9 +25,10 @@ export const harnesses = {
   tokenizer_json: { seeds: ['tokenizer_json'], dict: 'tokenizer_json.dict' },
   bpe_train: { seeds: ['text'] },
   checkpoint: { seeds: ['checkpoint'], dict: 'checkpoint.dict' },
+  user_task: { seeds: ['pairs', 'text'] },
 };
 
-export const smokeSeconds = 4;   // per harness in `npm test`: about 25 s for all six
+export const smokeSeconds = 4;   // per harness in `npm test`: about 30 s for all seven
 export const longSeconds = 300;  // per harness in `npm run fuzz`
 const perInputTimeout = 10;      // seconds; one input running longer is a hang (a finding)
 
