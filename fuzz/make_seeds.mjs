@@ -3,7 +3,8 @@
 //   node fuzz/make_seeds.mjs [path/to/tp]     (default build/native/tp; `npm run build:native` first)
 //
 // checkpoint/      tiny checkpoints trained by `tp train`, one per architecture and tokenizer
-//                  kind (a few KB each), and the page's pre-trained qa-toy model
+//                  kind (a few KB each), one of them with NaN and infinite weights, and the
+//                  page's pre-trained qa-toy model
 // config/          the `config` metadata of those checkpoints
 // tokenizer_json/  their `tokenizer` metadata (char, word, bpe and byte tokenizers)
 // json/            one checkpoint's whole safetensors header (the rest of json/ is hand-written)
@@ -58,8 +59,22 @@ for (const [name, args] of Object.entries(checkpoints)) {
 }
 copyFileSync(path.join(root, 'web/models/qa-toy.safetensors'), path.join(ckptDir, 'qa-toy-encoder-decoder.safetensors'));
 
+// The same file with NaN and infinite weights, as a corrupted download would have: loading
+// accepts any float bits, so generation must cope with NaN and infinite logits.
+{
+  const bytes = readFileSync(path.join(ckptDir, 'decoder-char-rope-rms-mqa-swiglu.safetensors'));
+  const start = 8 + Number(bytes.readBigUInt64LE(0));
+  for (let i = 0, at = start; at + 4 <= bytes.length; ++i, at += 4) {
+    if (i % 3 === 0) bytes.writeFloatLE(NaN, at);
+    else if (i % 7 === 0) bytes.writeFloatLE(Infinity, at);
+    else if (i % 11 === 0) bytes.writeFloatLE(-Infinity, at);
+  }
+  writeFileSync(path.join(ckptDir, 'decoder-char-nan-inf-weights.safetensors'), bytes);
+}
+
 const configDir = freshDir('config'), tokDir = freshDir('tokenizer_json');
 for (const file of readdirSync(ckptDir).sort()) {
+  if (file.includes('nan-inf')) continue;  // same metadata as the file it was made from
   const name = file.replace(/\.safetensors$/, '');
   const text = header(path.join(ckptDir, file));
   const meta = JSON.parse(text).__metadata__;
