@@ -45,7 +45,7 @@ void check_generate(tp::LoadedCheckpoint& loaded) {
   tp::GenerateOptions greedy;
   greedy.max_new_tokens = 3;
   greedy.top_k_probs = 3;
-  if (tok) greedy.num_specials = tok->num_specials();
+  greedy.specials = tok ? tok->specials() : tp::default_specials();
   tp::GenerateOptions sampled = greedy;
   sampled.kv_cache = false;
   sampled.sampling.temperature = 0.8f;

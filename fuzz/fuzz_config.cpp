@@ -8,7 +8,7 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "io/json.h"
+#include "core/json.h"
 #include "model/config.h"
 #include "model/transformer.h"
 

@@ -1,4 +1,4 @@
-// libFuzzer harness: the strict JSON parser (io/json.h) on arbitrary bytes.
+// libFuzzer harness: the strict JSON parser (core/json.h) on arbitrary bytes.
 //
 // Every JSON the product reads from outside goes through json::parse first: safetensors headers
 // and checkpoint metadata from a dropped file, and the option/config strings the bindings pass
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "io/json.h"
+#include "core/json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   tp::fuzz::run([&] {

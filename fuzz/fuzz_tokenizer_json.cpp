@@ -8,7 +8,7 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "io/json.h"
+#include "core/json.h"
 #include "tokenizer_checks.h"
 #include "tokenize/tokenizer.h"
 

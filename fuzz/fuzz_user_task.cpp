@@ -54,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       tp::fuzz::finding("a user task does not fit its own default model", e.what());
     }
     tp::Transformer model(config, 1);
-    tp::TrainOptions options = tp::TrainOptions::defaults_for(*task);
+    tp::TrainOptions options = task->train;
     options.batch_size = 2;
     options.eval_every = 1;
     tp::Trainer trainer(model, *task, options);

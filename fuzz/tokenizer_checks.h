@@ -16,7 +16,7 @@
 
 #include "core/utf8.h"
 #include "fuzz_common.h"
-#include "io/json.h"
+#include "core/json.h"
 #include "tokenize/tokenizer.h"
 
 namespace tp::fuzz {
