@@ -151,7 +151,7 @@ std::vector<Malformed> safetensors_cases(const std::string& good) {
       {"entry not an object", raw_file(R"({"t": 5})"), "tensor 't' must be an object"},
       {"missing field", raw_file(R"({"t":{"dtype":"F32","data_offsets":[0,0]}})"), "missing the field 'shape'"},
       {"extra field", with_field(good, "tok_emb.weight", "scale", 1.0), "unknown field 'scale'"},
-      {"dtype F16", with_field(good, "tok_emb.weight", "dtype", "F16"), "unsupported dtype 'F16'; supported: F32"},
+      {"dtype F64", with_field(good, "tok_emb.weight", "dtype", "F64"), "unsupported dtype 'F64'; supported: F32, F16, BF16"},
       {"dtype not a string", with_field(good, "tok_emb.weight", "dtype", 32), "dtype must be a string"},
       {"negative shape", with_field(good, "tok_emb.weight", "shape", ints({-13, 8})), "must be a non-negative integer"},
       {"non-integer shape", with_field(good, "tok_emb.weight", "shape", ints({1.5})), "got 1.5"},

@@ -128,6 +128,14 @@ FIXTURES = [
          lengths=[6, 2], T=6, tgt_lengths=[4, 3], Tt=4,
          about="encoder-decoder: no positions, RMSNorm pre-norm, GQA, window 3 all local, "
                "heavy source padding"),
+    dict(name="dec_rope_half_theta_rms_gqa_swiglu",
+         cfg=dict(arch="decoder-only", vocab_size=18, d_model=16, n_heads=4, n_kv_heads=2,
+                  n_layers=2, d_ff=24, max_len=8, pos="rope", rope_pairs="half",
+                  rope_theta=100.0, norm="rms", norm_eps=1e-6, ffn="swiglu", bias=False),
+         lengths=[8, 6], T=8,
+         about="decoder-only, the Llama layout: RoPE over the two halves of each head "
+               "(rotate_half) with base 100, RMSNorm (eps 1e-6), GQA, SwiGLU, untied, no "
+               "biases"),
 ]
 
 CONFIG_KEYS = ["arch", "vocab_size", "d_model", "n_heads", "n_kv_heads", "n_layers", "d_ff",
@@ -218,8 +226,15 @@ def run_float64(model32, inputs, targets, smoothing):
     return logits.detach(), loss.detach(), grads
 
 
+# Written only when they differ from their defaults, so the fixtures made before these fields
+# existed keep their bytes.
+OPTIONAL_CONFIG_KEYS = {"rope_pairs": "adjacent", "rope_theta": 10000.0}
+
+
 def config_json(cfg):
     d = {k: getattr(cfg, k) for k in CONFIG_KEYS}
+    d.update({k: getattr(cfg, k) for k, default in OPTIONAL_CONFIG_KEYS.items()
+              if getattr(cfg, k) != default})
     return json.dumps(d)
 
 
@@ -250,7 +265,10 @@ def build_fixture(index, spec, out_dir=OUT_DIR):
 
 def options_summary(cfg, smoothing):
     kv = "MHA" if cfg.n_kv_heads == cfg.n_heads else ("MQA" if cfg.n_kv_heads == 1 else "GQA")
-    parts = [cfg.arch, cfg.pos, cfg.norm, cfg.norm_placement, kv, cfg.ffn, cfg.head]
+    pos = cfg.pos
+    if pos == "rope" and (cfg.rope_pairs, cfg.rope_theta) != ("adjacent", 10000.0):
+        pos = f"rope ({cfg.rope_pairs} pairs, base {cfg.rope_theta:g})"
+    parts = [cfg.arch, pos, cfg.norm, cfg.norm_placement, kv, cfg.ffn, cfg.head]
     if cfg.head in ("lm", "mlm"):  # tying only exists for vocabulary heads
         parts.append("tied" if cfg.tie_embeddings else "untied")
     parts.append("bias" if cfg.bias else "no bias")

@@ -38,6 +38,8 @@ class Config:
     d_ff: int = 256
     max_len: int = 64
     pos: str = "learned"
+    rope_pairs: str = "adjacent"
+    rope_theta: float = 10000.0
     norm: str = "layer"
     norm_placement: str = "pre"
     norm_eps: float = 1e-5
@@ -67,6 +69,7 @@ class Config:
                 raise ValueError(f"invalid config: {what}")
         need(self.arch in ARCHS, "arch")
         need(self.pos in POSITIONS, "pos")
+        need(self.rope_pairs in ("adjacent", "half"), "rope_pairs")
         need(self.norm in ("layer", "rms"), "norm")
         need(self.norm_placement in ("pre", "post"), "norm_placement")
         need(self.ffn in ("gelu", "relu", "swiglu"), "ffn")
@@ -108,13 +111,18 @@ def sinusoidal_table(length, d_model, dtype=torch.float64):
     return torch.where(is_even, torch.sin(angle), torch.cos(angle)).to(dtype)
 
 
-def apply_rope(x, positions):
-    """Rotate adjacent pairs (2i, 2i+1) of x [B, T, heads, dh] by positions[t] * 10000^(-2i/dh)."""
+def apply_rope(x, positions, base=10000.0, pairs="adjacent"):
+    """Rotate pair i of x [B, T, heads, dh] by positions[t] * base^(-2i/dh).
+
+    pairs = "adjacent": pair i is (2i, 2i+1); "half": pair i is (i, i + dh/2) (rotate_half)."""
     dh = x.shape[-1]
-    theta = torch.pow(10000.0, -2.0 * torch.arange(dh // 2, dtype=torch.float64) / dh)
+    theta = torch.pow(float(base), -2.0 * torch.arange(dh // 2, dtype=torch.float64) / dh)
     angle = positions.double()[:, None] * theta[None, :]          # [T, dh/2]
     cos = torch.cos(angle).to(x.dtype)[None, :, None, :]
     sin = torch.sin(angle).to(x.dtype)[None, :, None, :]
+    if pairs == "half":
+        a, b = x[..., : dh // 2], x[..., dh // 2:]
+        return torch.cat((a * cos - b * sin, a * sin + b * cos), dim=-1)
     even, odd = x[..., 0::2], x[..., 1::2]
     rotated = torch.stack((even * cos - odd * sin, even * sin + odd * cos), dim=-1)
     return rotated.flatten(-2)
@@ -208,6 +216,7 @@ class Attention(nn.Module):
         # RoPE and ALiBi are defined for self-attention only (MODEL.md).
         self.rope = self_attention and cfg.pos == "rope"
         self.alibi = self_attention and cfg.pos == "alibi"
+        self.rope_theta, self.rope_pairs = cfg.rope_theta, cfg.rope_pairs
         self.q = nn.Linear(cfg.d_model, cfg.n_heads * dh, bias=cfg.bias)
         self.k = nn.Linear(cfg.d_model, cfg.n_kv_heads * dh, bias=cfg.bias)
         self.v = nn.Linear(cfg.d_model, cfg.n_kv_heads * dh, bias=cfg.bias)
@@ -220,8 +229,8 @@ class Attention(nn.Module):
         k = self.k(m).view(b, s, self.n_kv, self.dh)
         v = self.v(m).view(b, s, self.n_kv, self.dh)
         if self.rope:
-            q = apply_rope(q, torch.arange(t))
-            k = apply_rope(k, torch.arange(s))
+            q = apply_rope(q, torch.arange(t), self.rope_theta, self.rope_pairs)
+            k = apply_rope(k, torch.arange(s), self.rope_theta, self.rope_pairs)
         # Query head h reads kv head h // (H/G): consecutive query heads share one kv head.
         group = self.n_heads // self.n_kv
         k = k.repeat_interleave(group, dim=2)

@@ -160,7 +160,7 @@ LoadedCheckpoint load_checkpoint(std::string_view bytes) {
   check_size_fits(view, config);
 
   try {
-    out.model = std::make_unique<Transformer>(config, 0);
+    out.model = std::make_unique<Transformer>(config, 0, WeightInit::Unset);  // every tensor is read below
   } catch (const std::bad_alloc&) {
     TP_FAIL("checkpoint: not enough memory for a model of ", config.parameter_count(), " parameters");
   }

@@ -13,7 +13,7 @@ namespace tp {
 
 namespace {
 
-constexpr const char* kAllowedDtypes = "F32, I32, I64";
+constexpr const char* kAllowedDtypes = "F32, F16, BF16, I32, I64";
 constexpr const char* kEntryFields = "dtype, shape, data_offsets";
 
 bool host_is_little_endian() {
@@ -116,6 +116,7 @@ std::int64_t SafetensorsEntry::numel() const {
 
 std::size_t safetensors_dtype_size(std::string_view dtype) {
   if (dtype == "F32" || dtype == "I32") return 4;
+  if (dtype == "F16" || dtype == "BF16") return 2;
   if (dtype == "I64") return 8;
   return 0;
 }
@@ -203,11 +204,52 @@ std::vector<float> SafetensorsView::float_data(std::string_view name) const {
   return out;
 }
 
+namespace {
+
+// IEEE half precision to single, exactly (every f16 value is an f32 value).
+float half_to_float(std::uint16_t h) {
+  const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000) << 16;
+  std::uint32_t exponent = (h >> 10) & 0x1F, mantissa = h & 0x3FF, bits;
+  if (exponent == 0x1F) {
+    bits = sign | 0x7F800000u | (mantissa << 13);  // inf, NaN
+  } else if (exponent != 0) {
+    bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+  } else if (mantissa == 0) {
+    bits = sign;
+  } else {  // subnormal: normalise
+    exponent = 113;
+    while ((mantissa & 0x400) == 0) {
+      mantissa <<= 1;
+      --exponent;
+    }
+    bits = sign | (exponent << 23) | ((mantissa & 0x3FF) << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+}  // namespace
+
 void SafetensorsView::copy_floats(const SafetensorsEntry& entry, float* out) const {
-  TP_CHECK(entry.dtype == "F32", "safetensors: tensor '", entry.name, "' has dtype ", entry.dtype,
-           "; only F32 can be read as floats");
+  const bool half = entry.dtype == "F16", bfloat = entry.dtype == "BF16";
+  TP_CHECK(entry.dtype == "F32" || half || bfloat, "safetensors: tensor '", entry.name, "' has dtype ", entry.dtype,
+           "; only F32, F16 and BF16 can be read as floats");
   if (entry.nbytes == 0) return;  // `out` may be null for an empty tensor; memcpy must not see it
   const char* src = data_.data() + entry.offset;
+  if (half || bfloat) {  // widened to f32 exactly; the file is little-endian whatever the host
+    for (std::size_t i = 0; i < entry.nbytes / 2; ++i) {
+      const std::uint16_t v = static_cast<std::uint16_t>(static_cast<unsigned char>(src[2 * i]) |
+                                                         (static_cast<unsigned char>(src[2 * i + 1]) << 8));
+      if (half) {
+        out[i] = half_to_float(v);
+      } else {
+        const std::uint32_t bits = static_cast<std::uint32_t>(v) << 16;
+        std::memcpy(out + i, &bits, 4);
+      }
+    }
+    return;
+  }
   const std::size_t count = entry.nbytes / 4;
   if (host_is_little_endian()) {
     std::memcpy(out, src, entry.nbytes);  // the file's data may be unaligned; memcpy does not care

@@ -12,7 +12,8 @@
 // and what is allowed. As upstream requires, the tensors must tile the data section exactly (no
 // overlaps, gaps or trailing bytes), so every byte of a file is accounted for and a truncated
 // file cannot pass. Header order is free; entries() lists tensors in data order. The dtypes are
-// F32, I32 and I64 (checkpoints use F32 only); anything else is refused rather than skipped.
+// F32, F16, BF16, I32 and I64 (checkpoints use F32 only; imported models may be F16 or BF16,
+// widened to F32 on reading); anything else is refused rather than skipped.
 // This file knows nothing about models; checkpoint.h adds the model layer on top.
 #pragma once
 

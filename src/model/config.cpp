@@ -60,10 +60,35 @@ void ModelConfig::validate() const {
   TP_CHECK(!tie_embeddings || head == HeadKind::Lm || head == HeadKind::Mlm, name(tie_embeddings),
            " needs an output over the vocabulary (", name(head), " lm or mlm), but ", name(head), " = ", to_string(head));
   const std::int64_t count = parameter_count();
-  const std::int64_t bytes = count * 16;  // parameters, gradients, two Adam moments
-  TP_CHECK(bytes <= kMaxModelBytes, "this configuration has ", count, " parameters, which need ", bytes / (1 << 20),
-           " MB for training (parameters, gradients and Adam state); the limit is ", kMaxModelBytes / (1 << 20), " MB; make ",
-           name(d_model), ", ", name(d_ff), ", ", name(n_layers), " or ", name(vocab_size), " smaller");
+  const std::int64_t bytes = memory().parameters;
+  TP_CHECK(bytes <= kMaxParameterBytes, "this configuration has ", count, " parameters, which need ", bytes / (1 << 20),
+           " MB to load (4 bytes each); the limit is ", kMaxParameterBytes / (1 << 20), " MB; make ", name(d_model), ", ",
+           name(d_ff), ", ", name(n_layers), " or ", name(vocab_size), " smaller");
+}
+
+ModelConfig::Memory ModelConfig::memory() const {
+  const std::int64_t count = parameter_count();
+  const std::int64_t L = n_layers * (arch == Arch::EncoderDecoder ? 2 : 1), T = max_len;
+  const std::int64_t kv = static_cast<std::int64_t>(kv_heads()) * (d_model / std::max(1, n_heads));
+  // A pass over max_len tokens: the residual stream and the feed-forward hidden rows of every
+  // layer, one layer's attention probabilities, and the logits with their softmax.
+  const std::int64_t activations =
+      4 * (L * T * (6LL * d_model + 3LL * d_ff) + static_cast<std::int64_t>(n_heads) * T * T + 2 * T * output_size());
+  const std::int64_t cache = 4 * 2 * L * T * kv;
+  Memory m;
+  m.parameters = 4 * count;
+  m.inference = m.parameters + cache + activations;
+  m.training = 16 * count + activations;
+  return m;
+}
+
+void ModelConfig::check_trainable() const {
+  const std::int64_t count = parameter_count(), state = 16 * count;
+  TP_CHECK(state <= kMaxTrainingBytes, "this model has ", count, " parameters; training needs ", state / (1 << 20),
+           " MB for them, their gradients and two Adam moments (16 bytes each), over the limit of ",
+           kMaxTrainingBytes / (1 << 20), " MB; it can still generate and be inspected (",
+           memory().parameters / (1 << 20), " MB), and models of up to ", kMaxTrainingBytes / 16,
+           " parameters can be trained");
 }
 
 std::int64_t ModelConfig::parameter_count() const {

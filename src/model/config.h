@@ -33,6 +33,7 @@ inline constexpr EnumName<HeadKind> kHeadKindNames[] = {{HeadKind::Lm, "lm"},   
 
 inline const char* to_string(Arch v) { return enum_name(kArchNames, v); }
 inline const char* to_string(PosKind v) { return enum_name(kPosKindNames, v); }
+inline const char* to_string(RopePairs v) { return enum_name(kRopePairsNames, v); }
 inline const char* to_string(NormKind v) { return enum_name(kNormKindNames, v); }
 inline const char* to_string(NormPlacement v) { return enum_name(kNormPlacementNames, v); }
 inline const char* to_string(FfnKind v) { return enum_name(kFfnKindNames, v); }
@@ -48,6 +49,8 @@ struct ModelConfig {
   int d_ff = 256;
   int max_len = 64;
   PosKind pos = PosKind::Learned;
+  RopePairs rope_pairs = RopePairs::Adjacent;
+  float rope_theta = 10000.0f;
   NormKind norm = NormKind::Layer;
   NormPlacement norm_placement = NormPlacement::Pre;
   float norm_eps = 1e-5f;
@@ -73,6 +76,8 @@ struct ModelConfig {
     visit(Int("d_ff", "dFF", 1, 65536, "hidden width of the feed-forward block"), c.d_ff);
     visit(Int("max_len", "maxLen", 1, 4096, "longest sequence the model takes, in tokens"), c.max_len);
     visit(Choice("pos", "pos", kPosKindNames, "how positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none"), c.pos);
+    visit(Choice("rope_pairs", "ropePairs", kRopePairsNames, "rope: rotate adjacent dimensions (2i, 2i+1) together (RoFormer, llama2.c) or dimension i with i + head size/2 (Hugging Face Llama)"), c.rope_pairs);
+    visit(Real("rope_theta", "ropeTheta", 1, 1e9, "rope: the base b of the rotation frequencies b^(-2i/head size)"), c.rope_theta);
     visit(Choice("norm", "norm", kNormKindNames, "LayerNorm (mean and variance) or RMSNorm (root mean square only)"), c.norm);
     visit(Choice("norm_placement", "normPlacement", kNormPlacementNames, "norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout)"), c.norm_placement);
     visit(Real("norm_eps", "normEps", 0, 1, "added to the variance inside the norm").open_min().open_max(), c.norm_eps);
@@ -96,9 +101,21 @@ struct ModelConfig {
   // Number of outputs per position (vocab for lm/mlm, classes otherwise).
   int output_size() const;
 
-  // Throws tp::Error naming the first bad field and the allowed values.
+  // Throws tp::Error naming the first bad field and the allowed values, or when the parameters
+  // alone exceed kMaxParameterBytes.
   void validate() const;
   std::int64_t parameter_count() const;
+
+  // Bytes this configuration needs: to hold its parameters, to run it (parameters, a KV cache
+  // of max_len positions and one pass's largest activations, an estimate), and to train it
+  // (parameters, gradients and two Adam moments, plus the same activations).
+  struct Memory {
+    std::int64_t parameters = 0, inference = 0, training = 0;
+  };
+  Memory memory() const;
+  // Throws tp::Error saying why when the training state exceeds kMaxTrainingBytes (the model
+  // can still load and generate).
+  void check_trainable() const;
 
   // Every field, with n_kv_heads written out (never 0), keys per `naming`.
   json::Value to_json(schema::Naming naming = schema::Naming::Snake) const;
@@ -111,7 +128,11 @@ struct ModelConfig {
 // benchmarks start from it and change what they need).
 ModelConfig model_shape(Arch arch, int vocab_size, int d_model, int n_layers, int d_ff, int max_len);
 
-// Parameters plus their gradients and two Adam moments must fit in this many bytes.
-constexpr std::int64_t kMaxModelBytes = 1LL << 30;
+// A model's parameters (4 bytes each) must fit in this many bytes to load — GPT-2 small's 124 M
+// take 498 MB — and its parameters, gradients and two Adam moments (16 bytes each) in
+// kMaxTrainingBytes to train (67 M parameters). Both keep a page's wasm heap well inside its
+// 4 GB address space, with room for the file being read and the activations.
+constexpr std::int64_t kMaxParameterBytes = 1LL << 30;
+constexpr std::int64_t kMaxTrainingBytes = 1LL << 30;
 
 }  // namespace tp

@@ -10,18 +10,20 @@
 
 namespace tp {
 
-Transformer::Transformer(const ModelConfig& config, std::uint64_t seed)
+Transformer::Transformer(const ModelConfig& config, std::uint64_t seed, WeightInit init)
     : config_(config), dropout_rng_(seed, 7) {
   config_.validate();
   if (config_.n_kv_heads == 0) config_.n_kv_heads = config_.n_heads;
   build();
   params_.finalize();
-  init_weights(seed);
+  if (init == WeightInit::Random) init_weights(seed);
 }
 
 void Transformer::build() {
   const ModelConfig& c = config_;
-  if (c.pos == PosKind::Rope) rope_table_ = std::make_unique<nn::RopeTable>(nn::RopeTable::create(c.max_len, c.head_dim()));
+  if (c.pos == PosKind::Rope) {
+    rope_table_ = std::make_unique<nn::RopeTable>(nn::RopeTable::create(c.max_len, c.head_dim(), c.rope_theta, c.rope_pairs));
+  }
   embedding_ = nn::Embedding::create(params_, c.vocab_size, c.d_model, c.pos, c.max_len);
   const nn::AttentionShape shape{c.d_model, c.n_heads, c.kv_heads(), c.bias};
   const auto norm = [&](const std::string& name) { return nn::Norm::create(params_, name, c.norm, c.d_model, c.norm_eps); };
@@ -125,7 +127,10 @@ StepStats Transformer::forward(const Batch& batch, bool train, Trace* trace, flo
   batch_ = batch;
   label_smoothing_ = label_smoothing;
   trained_forward_ = false;
-  if (train) params_.ensure_training_state();
+  if (train) {
+    c.check_trainable();
+    params_.ensure_training_state();
+  }
 
   const float* hidden = nullptr;
   int T = 0;

@@ -73,10 +73,14 @@ struct StackActs {
 
 struct SublayerContext;  // model/sublayer.h
 
+// Random: initialised from the seed. Unset: for loaders that overwrite every parameter (a
+// checkpoint, an imported model), which skip drawing millions of numbers they would discard.
+enum class WeightInit { Random, Unset };
+
 class Transformer {
  public:
   // Validates the config (tp::Error on a bad one), registers and initialises the parameters.
-  Transformer(const ModelConfig& config, std::uint64_t seed);
+  Transformer(const ModelConfig& config, std::uint64_t seed, WeightInit init = WeightInit::Random);
   // Movable (layers point at the heap-held RoPE table, which moves with the model), not copyable.
   Transformer(Transformer&&) = default;
   Transformer& operator=(Transformer&&) = default;

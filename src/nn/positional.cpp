@@ -6,10 +6,11 @@
 
 namespace tp::nn {
 
-RopeTable RopeTable::create(int max_len, int head_dim, double base) {
+RopeTable RopeTable::create(int max_len, int head_dim, double base, RopePairs pairs) {
   RopeTable t;
   t.max_len = max_len;
   t.half = head_dim / 2;
+  t.pairs = pairs;
   t.cos.resize(static_cast<std::size_t>(max_len) * t.half);
   t.sin.resize(t.cos.size());
   for (int i = 0; i < t.half; ++i) {
@@ -26,6 +27,9 @@ namespace {
 
 void rotate(float* x, int rows, int heads, int head_dim, const int* positions, const RopeTable& table, float sign) {
   const int half = head_dim / 2;
+  // Pair i is (first + i·step, first + i·step + other): adjacent (2i, 2i+1) or halves (i, i+half).
+  const bool adjacent = table.pairs == RopePairs::Adjacent;
+  const int step = adjacent ? 2 : 1, other = adjacent ? 1 : half;
   for (int r = 0; r < rows; ++r) {
     const int p = positions[r];
     TP_CHECK(p >= 0 && p < table.max_len, "position ", p, " is past this model's max_len = ", table.max_len);
@@ -35,9 +39,11 @@ void rotate(float* x, int rows, int heads, int head_dim, const int* positions, c
     for (int h = 0; h < heads; ++h) {
       float* v = row + h * head_dim;
       for (int i = 0; i < half; ++i) {
-        const float a = v[2 * i], b = v[2 * i + 1], sn = sign * s[i];
-        v[2 * i] = a * c[i] - b * sn;
-        v[2 * i + 1] = a * sn + b * c[i];
+        float* x0 = v + i * step;
+        float* x1 = x0 + other;
+        const float a = *x0, b = *x1, sn = sign * s[i];
+        *x0 = a * c[i] - b * sn;
+        *x1 = a * sn + b * c[i];
       }
     }
   }

@@ -13,20 +13,26 @@ enum class PosKind { Learned, Sinusoidal, Rope, Alibi, None };
 // (Listed as the page offers them: the 2017 paper's choice first.)
 inline constexpr EnumName<PosKind> kPosKindNames[] = {{PosKind::Sinusoidal, "sinusoidal"}, {PosKind::Learned, "learned"},
                                                       {PosKind::Rope, "rope"}, {PosKind::Alibi, "alibi"}, {PosKind::None, "none"}};
+// Which dimensions of a head RoPE rotates together: adjacent pairs (2i, 2i+1), as RoFormer and
+// llama2.c write it, or the two halves (i, i + head_dim/2), Hugging Face's "rotate_half" (its
+// Llama checkpoints permute W_Q and W_K rows for it). Same rotation angles either way.
+enum class RopePairs { Adjacent, Half };
+inline constexpr EnumName<RopePairs> kRopePairsNames[] = {{RopePairs::Adjacent, "adjacent"}, {RopePairs::Half, "half"}};
 }  // namespace tp
 
 namespace tp::nn {
 
-// cos/sin of p·θᵢ, θᵢ = base^(−2i/head_dim), for p < max_len and i < head_dim/2; built with
-// det_math so both targets rotate identically. The model uses base 10000.
+// cos/sin of p·θᵢ, θᵢ = base^(−2i/head_dim), for p < max_len and i < head_dim/2, and which
+// dimensions form pair i; built with det_math so both targets rotate identically.
 struct RopeTable {
   int max_len = 0, half = 0;
+  RopePairs pairs = RopePairs::Adjacent;
   std::vector<float> cos, sin;  // [max_len, half]
-  static RopeTable create(int max_len, int head_dim, double base = 10000.0);
+  static RopeTable create(int max_len, int head_dim, double base = 10000.0, RopePairs pairs = RopePairs::Adjacent);
 };
 
 // Rotates rows of x [rows, heads · head_dim] in place; row r sits at position positions[r].
-// Pairs are adjacent dimensions (2i, 2i+1) of each head.
+// Pair i of each head is (2i, 2i+1) or (i, i + head_dim/2), as the table says.
 void rope_forward(float* x, int rows, int heads, int head_dim, const int* positions, const RopeTable& table);
 // The backward of a rotation is the rotation by the opposite angle.
 void rope_backward(float* dx, int rows, int heads, int head_dim, const int* positions, const RopeTable& table);

@@ -45,7 +45,9 @@ TokenizerKind parse_tokenizer_kind(std::string_view name) {
   for (const auto& k : kTokenizerKindNames) {
     if (name == k.name) return k.value;
   }
-  TP_FAIL("unknown tokenizer kind '", name, "'; expected one of: char, word, bpe, byte");
+  std::string names;
+  for (const auto& k : kTokenizerKindNames) names += str_cat(names.empty() ? "" : ", ", k.name);
+  TP_FAIL("unknown tokenizer kind '", name, "'; expected one of: ", names);
 }
 
 std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std::string_view text) {
@@ -56,6 +58,9 @@ std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std:
   TP_CHECK(vocab >= 0, "tokenizer ", vocab_name, " must be >= 0 (0 means the default), got ", vocab);
   TP_CHECK(!options.lowercase || options.kind == TokenizerKind::Word, "lowercase applies to word tokenizers only; a ",
            tokenizer_kind_name(options.kind), " tokenizer keeps the text exactly (it must decode back to it)");
+  TP_CHECK(!is_imported_kind(options.kind), "a ", tokenizer_kind_name(options.kind), " tokenizer comes with an ",
+           "imported model's files and is not learned from text; load the model (tp generate --model DIR) or choose ",
+           "char, word, bpe or byte");
   switch (options.kind) {
     case TokenizerKind::Char:
     case TokenizerKind::Word:
@@ -79,6 +84,8 @@ std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std:
                specials + 256, " (", specials, " specials + 256 bytes); pass 0 or ", specials + 256,
                ", got ", vocab);
       return detail::make_byte_tokenizer(specials);
+    case TokenizerKind::Gpt2:
+    case TokenizerKind::SentencePiece: break;  // refused above
   }
   TP_FAIL("unknown tokenizer kind ", static_cast<int>(options.kind));
 }
@@ -103,6 +110,10 @@ std::unique_ptr<Tokenizer> Tokenizer::from_json(const json::Value& value) {
       return detail::bpe_tokenizer_from_json(value);
     case TokenizerKind::Byte:
       return detail::byte_tokenizer_from_json(value);
+    case TokenizerKind::Gpt2:
+      return detail::gpt2_tokenizer_from_json(value);
+    case TokenizerKind::SentencePiece:
+      return detail::sentencepiece_tokenizer_from_json(value);
   }
   TP_FAIL("unknown tokenizer kind");
 }
@@ -141,6 +152,35 @@ json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size) {
   v.set("num_specials", num_specials);
   v.set("vocab_size", vocab_size);
   return v;
+}
+
+std::string decode_past_context(const Tokenizer& tokenizer, const std::vector<int>& context,
+                                const std::vector<int>& ids) {
+  std::vector<int> all = context;
+  all.insert(all.end(), ids.begin(), ids.end());
+  const std::string whole = tokenizer.decode(all), before = tokenizer.decode(context);
+  TP_ASSERT(whole.compare(0, before.size(), before) == 0);
+  return whole.substr(before.size());
+}
+
+void check_json_keys(const json::Value& value, const char* kind, std::initializer_list<const char*> allowed) {
+  for (const auto& member : value.as_object("tokenizer JSON")) {
+    bool known = false;
+    for (const char* a : allowed) known = known || member.first == a;
+    if (!known) {
+      std::string list;
+      for (const char* a : allowed) list += str_cat(list.empty() ? "" : ", ", a);
+      TP_FAIL("unknown field '", member.first, "' in ", kind, " tokenizer JSON; expected: ", list);
+    }
+  }
+}
+
+std::pair<std::string, std::string> split_merge(std::string_view merge, const char* what) {
+  const std::size_t space = merge.find(' ');
+  TP_CHECK(space != std::string_view::npos && space > 0 && space + 1 < merge.size() &&
+               merge.find(' ', space + 1) == std::string_view::npos,
+           what, ": merge '", merge, "' must be two tokens separated by one space");
+  return {std::string(merge.substr(0, space)), std::string(merge.substr(space + 1))};
 }
 
 const json::Value& json_field(const json::Value& value, const char* key) {

@@ -1,15 +1,19 @@
 // The tokenizer interface: text <-> ids, with the span of input each token covers.
 //
-// Four kinds share it: character, word (whitespace + punctuation), BPE (learned merges with byte
-// fallback) and byte-level (256 byte ids). Their special tokens have fixed ids:
+// Four built-in kinds share it: character, word (whitespace + punctuation), BPE (learned merges
+// with byte fallback) and byte-level (256 byte ids). Their special tokens have fixed ids:
 //   <SOS>=0 <EOS>=1 <PAD>=2 <UNK>=3 <CLS>=4 <MASK>=5
-// A tokenizer holds the first `num_specials` of them (3 for the seed's Q&A vocabulary, which has
-// exactly <SOS>, <EOS>, <PAD>; 6 otherwise), and its ordinary tokens start right after. This
-// header is the one place that layout is written: everyone else asks specials().
+// A built-in tokenizer holds the first `num_specials` of them (3 for the seed's Q&A vocabulary,
+// which has exactly <SOS>, <EOS>, <PAD>; 6 otherwise), and its ordinary tokens start right after.
+// Two more kinds come with imported models and keep their own vocabularies' layout: GPT-2's
+// byte-level BPE (<|endoftext|> as <EOS>) and SentencePiece-style BPE (<unk>, <s>, </s> as <UNK>,
+// <SOS>, <EOS>; Llama, llama2.c). This header is the one place those layouts are written:
+// everyone else asks specials().
 #pragma once
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -24,11 +28,16 @@ enum SpecialId : int { kSos = 0, kEos = 1, kPad = 2, kUnk = 3, kCls = 4, kMask =
 constexpr int kAllSpecials = 6;
 const char* special_token_text(int id);  // "<SOS>" ... "<MASK>"
 
-enum class TokenizerKind { Char, Word, Bpe, Byte };
+enum class TokenizerKind { Char, Word, Bpe, Byte, Gpt2, SentencePiece };
 inline constexpr EnumName<TokenizerKind> kTokenizerKindNames[] = {
-    {TokenizerKind::Char, "char"}, {TokenizerKind::Word, "word"}, {TokenizerKind::Bpe, "bpe"}, {TokenizerKind::Byte, "byte"}};
+    {TokenizerKind::Char, "char"}, {TokenizerKind::Word, "word"}, {TokenizerKind::Bpe, "bpe"}, {TokenizerKind::Byte, "byte"},
+    {TokenizerKind::Gpt2, "gpt2"}, {TokenizerKind::SentencePiece, "sentencepiece"}};
+// The kinds that come with an imported model's files and are never learned from text.
+inline bool is_imported_kind(TokenizerKind kind) {
+  return kind == TokenizerKind::Gpt2 || kind == TokenizerKind::SentencePiece;
+}
 inline const char* tokenizer_kind_name(TokenizerKind kind) { return enum_name(kTokenizerKindNames, kind); }
-TokenizerKind parse_tokenizer_kind(std::string_view name);    // tp::Error listing the four names
+TokenizerKind parse_tokenizer_kind(std::string_view name);    // tp::Error listing the names
 
 // What a model without a tokenizer assumes: the built-in tokenizers' layout, all six specials.
 SpecialTokens default_specials();
@@ -51,9 +60,11 @@ class Tokenizer {
 
   virtual TokenizerKind kind() const = 0;
   virtual int vocab_size() const = 0;  // including the specials
+  // Built-in kinds: the specials sit at ids 0 .. num_specials - 1. Imported kinds: 0 (their
+  // specials sit wherever their vocabulary puts them; ask specials()).
   int num_specials() const { return num_specials_; }
   // The ids of this tokenizer's special tokens (-1 for the kinds it lacks).
-  SpecialTokens specials() const;
+  virtual SpecialTokens specials() const;
   bool has_token(int id) const { return id >= 0 && id < vocab_size(); }
 
   // Special tokens are never produced from text; callers add <SOS>/<EOS>/<CLS> as they need.
@@ -61,6 +72,13 @@ class Tokenizer {
   // Specials are skipped, except <UNK> which decodes as U+FFFD. Throws tp::Error on an id
   // outside [0, vocab_size).
   virtual std::string decode(const std::vector<int>& ids) const = 0;
+  // The text `ids` add after `context` (a prompt and its continuation): decode(context + ids)
+  // past decode(context), which differs from decode(ids) where a character's bytes or a
+  // leading-space convention straddle the boundary (the imported kinds).
+  virtual std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const {
+    (void)context;
+    return decode(ids);
+  }
   // Display text of one id (specials as "<SOS>" etc.).
   virtual std::string token_text(int id) const = 0;
 
@@ -72,6 +90,27 @@ class Tokenizer {
   explicit Tokenizer(int num_specials) : num_specials_(num_specials) {}
   int num_specials_;
 };
+
+// An imported GPT-2 vocabulary: vocab.json's tokens by id (bytes in GPT-2's byte-to-unicode
+// form), merges.txt's pairs in rank order, and the end-of-text token.
+struct Gpt2Vocab {
+  std::vector<std::string> tokens;
+  std::vector<std::pair<std::string, std::string>> merges;
+  std::string eos_token = "<|endoftext|>";
+};
+std::unique_ptr<Tokenizer> make_gpt2_tokenizer(Gpt2Vocab vocab);
+
+// An imported SentencePiece vocabulary: pieces by id (▁ for a space, <0xNN> byte pieces), and
+// either their scores (merge order: the merged piece's score, highest first; tokenizer.bin) or an
+// explicit merges list in rank order (tokenizer.json). The special ids may be -1 (absent).
+struct SentencePieceVocab {
+  std::vector<std::string> pieces;
+  std::vector<float> scores;
+  std::vector<std::pair<std::string, std::string>> merges;
+  int unk = 0, bos = 1, eos = 2;
+  bool add_dummy_prefix = true;  // encode as " " + text, and drop that space when decoding
+};
+std::unique_ptr<Tokenizer> make_sentencepiece_tokenizer(SentencePieceVocab vocab);
 
 // The vocabulary a BPE tokenizer learns when none is asked for.
 constexpr int kDefaultBpeVocab = 512;

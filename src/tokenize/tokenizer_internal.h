@@ -71,6 +71,15 @@ std::vector<BpeMerge> learn_bpe_merges(std::string_view text, int num_specials, 
 std::unique_ptr<Tokenizer> make_bpe_tokenizer(std::vector<BpeMerge> merges, int num_specials);
 std::unique_ptr<Tokenizer> bpe_tokenizer_from_json(const json::Value& value);
 
+// decode(context + ids) past decode(context): the imported kinds' decode_continuation.
+std::string decode_past_context(const Tokenizer& tokenizer, const std::vector<int>& context, const std::vector<int>& ids);
+
+// The imported kinds' JSON: only `allowed` keys; "a b" merge strings.
+void check_json_keys(const json::Value& value, const char* kind, std::initializer_list<const char*> allowed);
+std::pair<std::string, std::string> split_merge(std::string_view merge, const char* what);
+std::unique_ptr<Tokenizer> gpt2_tokenizer_from_json(const json::Value& value);
+std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& value);
+
 std::unique_ptr<Tokenizer> make_byte_tokenizer(int num_specials);
 std::unique_ptr<Tokenizer> byte_tokenizer_from_json(const json::Value& value);
 
