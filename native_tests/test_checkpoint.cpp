@@ -359,7 +359,7 @@ TEST_CASE("the reader accepts any header order and I32/I64 and reads the PyTorch
   REQUIRE(view.entries().size() == 2);
   CHECK(view.entries()[0].name == "first");
   CHECK(view.raw(view.at("second")).size() == 8);
-  CHECK_THAT(error_of([&] { view.float_data("first"); }), Catch::Contains("only F32 can be read as floats"));
+  CHECK_THAT(error_of([&] { view.float_data("first"); }), Catch::Contains("only F32, F16 and BF16 can be read as floats"));
 
   // The PyTorch fixtures (tools/safetensors_lite.py) carry FORMAT.md names under "param.": the
   // config in their metadata must register exactly those tensors with those shapes.

@@ -37,6 +37,10 @@ std::vector<GradCase> cases() {
     c.pos = PosKind::Rope; c.norm = NormKind::Rms; c.norm_placement = NormPlacement::Post;
     c.ffn = FfnKind::SwiGlu; c.n_heads = 4; c.n_kv_heads = 2; c.bias = false;
   });
+  add("decoder rope half pairs base 100 (Llama layout) rms pre swiglu gqa", Arch::DecoderOnly, [](ModelConfig& c) {
+    c.pos = PosKind::Rope; c.rope_pairs = RopePairs::Half; c.rope_theta = 100.0f; c.norm = NormKind::Rms;
+    c.ffn = FfnKind::SwiGlu; c.n_heads = 4; c.n_kv_heads = 2; c.bias = false;
+  });
   add("decoder alibi mqa relu tied", Arch::DecoderOnly, [](ModelConfig& c) {
     c.pos = PosKind::Alibi; c.n_heads = 4; c.n_kv_heads = 1; c.ffn = FfnKind::Relu; c.tie_embeddings = true;
   });

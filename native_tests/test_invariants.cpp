@@ -127,7 +127,10 @@ TEST_CASE("sliding window: probabilities are exactly 0 outside the window, excep
 
 TEST_CASE("RoPE: the rotated q·k depends only on the distance m − n", "[invariant]") {
   const int dh = 8;
-  const nn::RopeTable table = nn::RopeTable::create(64, dh);
+  const RopePairs pairs = GENERATE(RopePairs::Adjacent, RopePairs::Half);
+  const double base = GENERATE(10000.0, 100.0);
+  INFO("pairs " << to_string(pairs) << ", base " << base);
+  const nn::RopeTable table = nn::RopeTable::create(64, dh, base, pairs);
   Rng rng(6);
   const auto q = test::random_vector(rng, dh), k = test::random_vector(rng, dh);
   auto score = [&](int m, int n) {
@@ -143,6 +146,32 @@ TEST_CASE("RoPE: the rotated q·k depends only on the distance m − n", "[invar
     for (int shift : {0, 7, 20, 40}) REQUIRE(score(10 + shift, 10 - d + shift) == Approx(base).margin(1e-5));
   }
   REQUIRE(std::fabs(score(10, 7) - score(10, 3)) > 1e-3);  // and it does depend on the distance
+}
+
+TEST_CASE("RoPE half pairs are adjacent pairs with the head's dimensions permuted", "[invariant]") {
+  // Hugging Face permutes W_Q and W_K rows so that rotate_half equals the adjacent rotation:
+  // half-layout dimension i is adjacent-layout dimension 2i, and i + dh/2 is 2i + 1.
+  const int dh = 8, heads = 2;
+  const nn::RopeTable adjacent = nn::RopeTable::create(16, dh, 10000.0, RopePairs::Adjacent);
+  const nn::RopeTable half = nn::RopeTable::create(16, dh, 10000.0, RopePairs::Half);
+  Rng rng(12);
+  const auto x = test::random_vector(rng, heads * dh);
+  std::vector<float> a = x, h(x.size());
+  for (int hd = 0; hd < heads; ++hd) {
+    for (int i = 0; i < dh / 2; ++i) {
+      h[hd * dh + i] = x[hd * dh + 2 * i];
+      h[hd * dh + i + dh / 2] = x[hd * dh + 2 * i + 1];
+    }
+  }
+  const int pos = 5;
+  nn::rope_forward(a.data(), 1, heads, dh, &pos, adjacent);
+  nn::rope_forward(h.data(), 1, heads, dh, &pos, half);
+  for (int hd = 0; hd < heads; ++hd) {
+    for (int i = 0; i < dh / 2; ++i) {
+      REQUIRE(h[hd * dh + i] == a[hd * dh + 2 * i]);
+      REQUIRE(h[hd * dh + i + dh / 2] == a[hd * dh + 2 * i + 1]);
+    }
+  }
 }
 
 TEST_CASE("GQA equals MHA whose key/value heads are shared copies", "[invariant]") {

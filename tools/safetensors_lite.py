@@ -14,11 +14,15 @@ _ALIGN = 8
 _MAX_HEADER = 100 * 1024 * 1024
 
 
-def _as_f32_bytes(value):
-    """Little-endian float32 bytes and shape of a torch tensor, numpy array or number list."""
+_NUMPY_DTYPES = {"F32": "<f4", "F16": "<f2"}
+
+
+def _as_bytes(value, dtype="F32"):
+    """Little-endian bytes (float32, or float16 for dtype F16) and shape of a torch tensor,
+    numpy array or number list."""
     if hasattr(value, "detach"):  # torch.Tensor, without importing torch here
         value = value.detach().cpu().double().numpy()
-    array = np.ascontiguousarray(np.asarray(value, dtype="<f4"))
+    array = np.ascontiguousarray(np.asarray(value, dtype=_NUMPY_DTYPES[dtype]))
     return array.tobytes(), list(array.shape)
 
 
@@ -28,16 +32,17 @@ def _padded_header(header):
     return raw + b" " * (-len(raw) % _ALIGN)
 
 
-def save(path, tensors, metadata=None):
-    """Write `tensors` (name -> tensor/array, in insertion order) and string `metadata`."""
+def save(path, tensors, metadata=None, dtype="F32"):
+    """Write `tensors` (name -> tensor/array, in insertion order) and string `metadata`, every
+    tensor as `dtype` (F32, or F16 for the imported-model fixtures)."""
     header, chunks, offset = {}, [], 0
     if metadata is not None:
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in metadata.items()):
             raise ValueError("safetensors metadata must map strings to strings")
         header["__metadata__"] = dict(metadata)
     for name, value in tensors.items():
-        data, shape = _as_f32_bytes(value)
-        header[name] = {"dtype": "F32", "shape": shape,
+        data, shape = _as_bytes(value, dtype)
+        header[name] = {"dtype": dtype, "shape": shape,
                         "data_offsets": [offset, offset + len(data)]}
         chunks.append(data)
         offset += len(data)

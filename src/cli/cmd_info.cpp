@@ -5,6 +5,8 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/model_source.h"
+#include "core/json.h"
 #include "core/error.h"
 #include "io/checkpoint.h"
 #include "tasks/task.h"
@@ -29,7 +31,7 @@ int cmd_inspect(int argc, char** argv) {
   const Args args(argc, argv, 2, {"model"}, {});
   TP_CHECK(args.positional().empty(), "unexpected argument '", args.positional()[0], "' (tp inspect --help)");
   const std::string path = args.require("model");
-  const LoadedCheckpoint loaded = load_checkpoint(read_file(path));
+  const LoadedCheckpoint loaded = load_model_path(path);
   const ModelConfig& c = loaded.model->config();
   std::printf("model: %s\n", path.c_str());
   if (!loaded.task.empty()) std::printf("task: %s\n", loaded.task.c_str());
@@ -55,22 +57,44 @@ int cmd_inspect(int argc, char** argv) {
 
 int cmd_tokenize(int argc, char** argv) {
   if (wants_help(argc, argv)) {
-    std::fputs("usage: tp tokenize --tokenizer char|word|bpe|byte [--train-text FILE] [--vocab-size N] TEXT\n\n"
+    std::fputs("usage: tp tokenize --tokenizer char|word|bpe|byte [--train-text FILE] [--vocab-size N] TEXT\n"
+               "       tp tokenize --model PATH [--json] TEXT\n\n"
                "Splits TEXT into tokens and prints each with its id, its byte span and its UTF-16 span.\n"
-               "char, word and bpe learn their vocabulary from --train-text (or from TEXT itself).\n",
+               "char, word and bpe learn their vocabulary from --train-text (or from TEXT itself); --model\n"
+               "uses the tokenizer of a checkpoint, a Hugging Face-style folder or a llama2.c .bin.\n"
+               "--json prints {\"ids\": [...], \"tokens\": [...]} instead of the table.\n",
                stdout);
     return 0;
   }
-  const Args args(argc, argv, 2, {"tokenizer", "train-text", "vocab-size"}, {});
+  const Args args(argc, argv, 2, {"tokenizer", "train-text", "vocab-size", "model"}, {"json"});
   TP_CHECK(args.positional().size() == 1, "give exactly one TEXT to tokenize (quote it if it has spaces), got ",
            args.positional().size());
   const std::string text = args.positional()[0];
-  TokenizerOptions options;
-  options.kind = parse_tokenizer_kind(args.require("tokenizer"));
-  options.vocab_size = args.get_int("vocab-size", 0);
-  const std::string training = args.has("train-text") ? read_file(args.get("train-text")) : text;
-  const auto tok = train_tokenizer(options.with_defaults(), training);
+  std::unique_ptr<Tokenizer> tok;
+  if (args.has("model")) {
+    TP_CHECK(!args.has("tokenizer"), "give --model or --tokenizer, not both");
+    tok = std::move(load_model_path(args.get("model")).tokenizer);
+    TP_CHECK(tok != nullptr, "'", args.get("model"), "' has no tokenizer");
+  } else {
+    TokenizerOptions options;
+    options.kind = parse_tokenizer_kind(args.require("tokenizer"));
+    options.vocab_size = args.get_int("vocab-size", 0);
+    const std::string training = args.has("train-text") ? read_file(args.get("train-text")) : text;
+    tok = train_tokenizer(options.with_defaults(), training);
+  }
   const Encoding e = tok->encode(text);
+  if (args.flag("json")) {
+    json::Value ids = json::Value::array(), tokens = json::Value::array();
+    for (std::size_t i = 0; i < e.ids.size(); ++i) {
+      ids.push(e.ids[i]);
+      tokens.push(e.tokens[i]);
+    }
+    json::Value v = json::Value::object();
+    v.set("ids", std::move(ids));
+    v.set("tokens", std::move(tokens));
+    std::printf("%s\n", v.dump().c_str());
+    return 0;
+  }
   std::printf("%s tokenizer, %d tokens in the vocabulary; %zu tokens:\n", tokenizer_kind_name(tok->kind()),
               tok->vocab_size(), e.ids.size());
   std::printf("  %-5s %-6s %-20s %-12s %s\n", "#", "id", "token", "bytes", "utf-16");

@@ -32,6 +32,7 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 Source gpt2_source(const std::string& ours, const std::string& p) {
   if (ours == "tok_emb.weight") return {p + "wte.weight"};
   if (ours == "pos_emb.weight") return {p + "wpe.weight"};
+  if (ours == "lm_head.weight") return {"lm_head.weight"};  // untied (rare for GPT-2)
   if (ours == "dec.final_norm.weight") return {p + "ln_f.weight"};
   if (ours == "dec.final_norm.bias") return {p + "ln_f.bias"};
   // dec.<l>.<rest>

@@ -1,0 +1,201 @@
+// [import] Models from other projects' files (native_tests/data/import, made by
+// tools/make_import_fixtures.py from the public GPT-2, Llama and llama2.c definitions in
+// PyTorch): the logits of a prompt match PyTorch's float64 ones within 1e-4 (norm-wise
+// relative), greedy generation gives PyTorch's tokens for 48 steps with and without the KV
+// cache, the tokenizers give the reference ids and decode back, an imported model survives a
+// save/load as our checkpoint, and every unsupported config is refused naming its field.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+
+#include "core/json.h"
+#include "generate/generator.h"
+#include "import/import.h"
+#include "io/checkpoint.h"
+
+using namespace tp;
+
+namespace {
+
+const std::filesystem::path kDir = std::filesystem::path(TP_TEST_DATA_DIR) / "import";
+const char* const TRAIN_TEXT_SAMPLE = "the dog sleeps; it's 2024.\n  한국어 😀";
+
+struct Folder {
+  std::vector<std::string> names, contents;
+  std::vector<ModelFile> files() const {
+    std::vector<ModelFile> out;
+    for (std::size_t i = 0; i < names.size(); ++i) out.push_back({names[i], contents[i]});
+    return out;
+  }
+  std::string& at(const std::string& name) {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == name) return contents[i];
+    }
+    FAIL("no file " << name);
+    throw;
+  }
+};
+
+Folder read_folder(const std::string& name) {
+  Folder f;
+  for (const auto& entry : std::filesystem::directory_iterator(kDir / name)) {
+    const std::string file = entry.path().filename().string();
+    if (file == "expected.json") continue;
+    f.names.push_back(file);
+    f.contents.push_back(read_file(entry.path().string()));
+  }
+  return f;
+}
+
+std::vector<int> ints(const json::Value& v) {
+  std::vector<int> out;
+  for (const json::Value& x : v.as_array()) out.push_back(static_cast<int>(x.as_int()));
+  return out;
+}
+
+// ‖ours − ref‖ / ‖ref‖ over every logit of the prompt.
+double logits_error(Transformer& model, const std::vector<int>& prompt, const json::Value& rows) {
+  Batch batch;
+  batch.size = 1;
+  batch.tgt_len = static_cast<int>(prompt.size());
+  batch.tgt_in = prompt;
+  model.forward(batch, false);
+  const int V = model.config().vocab_size;
+  REQUIRE(model.logit_rows() == static_cast<int>(prompt.size()));
+  double diff = 0.0, ref = 0.0;
+  for (std::size_t t = 0; t < prompt.size(); ++t) {
+    const auto& row = rows.as_array()[t].as_array();
+    REQUIRE(static_cast<int>(row.size()) == V);
+    for (int v = 0; v < V; ++v) {
+      const double want = row[v].as_number(), got = model.logits()[t * V + v];
+      diff += (got - want) * (got - want);
+      ref += want * want;
+    }
+  }
+  return std::sqrt(diff / ref);
+}
+
+std::vector<int> greedy(Transformer& model, const std::vector<int>& prompt, int steps, bool cache) {
+  GenerateOptions options;
+  options.max_new_tokens = steps;
+  options.kv_cache = cache;  // no specials: run every step, as the reference does
+  return generate(model, prompt, options).ids;
+}
+
+}  // namespace
+
+TEST_CASE("imported GPT-2, Llama and llama2.c fixtures match PyTorch", "[import]") {
+  for (const char* name : {"gpt2", "llama", "llama2c"}) {
+    INFO("fixture " << name);
+    const Folder folder = read_folder(name);
+    const json::Value expected = json::parse(read_file((kDir / name / "expected.json").string()));
+    LoadedCheckpoint loaded = import_model(folder.files());
+    REQUIRE(loaded.model != nullptr);
+    REQUIRE(loaded.tokenizer != nullptr);
+    const std::vector<int> prompt = ints(expected.at("prompt_ids"));
+    const double err = logits_error(*loaded.model, prompt, expected.at("logits"));
+    WARN(name << ": logits relative error " << err);
+    CHECK(err <= 1e-4);
+
+    const std::vector<int> want = ints(expected.at("greedy_ids"));
+    REQUIRE(want.size() >= 40);
+    const std::vector<int> cached = greedy(*loaded.model, prompt, static_cast<int>(want.size()), true);
+    const std::vector<int> uncached = greedy(*loaded.model, prompt, static_cast<int>(want.size()), false);
+    CHECK(cached == uncached);
+    CHECK(cached == want);
+
+    const Tokenizer& tok = *loaded.tokenizer;
+    for (const json::Value& t : expected.at("texts").as_array()) {
+      const std::string text = t.at("text").as_string();
+      INFO("text '" << text << "'");
+      const Encoding e = tok.encode(text);
+      CHECK(e.ids == ints(t.at("ids")));
+      CHECK(tok.decode(e.ids) == text);
+      REQUIRE(e.byte_spans.size() == e.ids.size());
+    }
+
+    // Saved as our checkpoint and loaded again: the same model and tokenizer.
+    LoadedCheckpoint again = load_checkpoint(save_checkpoint(*loaded.model, loaded.tokenizer.get(), ""));
+    CHECK(again.model->config().to_json().dump() == loaded.model->config().to_json().dump());
+    CHECK(logits_error(*again.model, prompt, expected.at("logits")) == Approx(err).margin(1e-12));
+    CHECK(again.tokenizer->encode(TRAIN_TEXT_SAMPLE).ids == tok.encode(TRAIN_TEXT_SAMPLE).ids);
+    CHECK(again.tokenizer->specials().eos == tok.specials().eos);
+  }
+}
+
+namespace {
+
+std::string import_error(Folder folder) {
+  try {
+    import_model(folder.files());
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// config.json with `key` set to the JSON `value` (or removed when value is empty).
+Folder with_config(const std::string& name, const std::string& key, const std::string& value) {
+  Folder f = read_folder(name);
+  json::Value config = json::parse(f.at("config.json"));
+  json::Value edited = json::Value::object();
+  for (const auto& [k, v] : config.as_object()) {
+    if (k != key) edited.set(k, v);
+  }
+  if (!value.empty()) edited.set(key, json::parse(value));
+  f.at("config.json") = edited.dump();
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("imports refuse what the model cannot represent, naming the field", "[import]") {
+  using Catch::Contains;
+  CHECK_THAT(import_error(with_config("gpt2", "model_type", "\"bert\"")),
+             Contains("model_type = 'bert' is not supported; supported: gpt2") && Contains("llama"));
+  CHECK_THAT(import_error(with_config("gpt2", "activation_function", "\"gelu\"")),
+             Contains("activation_function = 'gelu' is not supported; supported: gelu_new"));
+  CHECK_THAT(import_error(with_config("gpt2", "scale_attn_by_inverse_layer_idx", "true")),
+             Contains("scale_attn_by_inverse_layer_idx = true is not supported"));
+  CHECK_THAT(import_error(with_config("llama", "rope_scaling", R"({"type":"linear","factor":2.0})")),
+             Contains("rope_scaling") && Contains("supported: null"));
+  CHECK_THAT(import_error(with_config("llama", "sliding_window", "4096")), Contains("sliding_window = 4096"));
+  CHECK_THAT(import_error(with_config("llama", "attention_bias", "true")), Contains("attention_bias = true"));
+  CHECK_THAT(import_error(with_config("llama", "hidden_act", "\"gelu\"")), Contains("hidden_act = 'gelu'"));
+  CHECK_THAT(import_error(with_config("llama", "head_dim", "8")), Contains("head_dim = 8 is not supported"));
+  CHECK_THAT(import_error(with_config("gpt2", "tie_word_embeddings", "false")),
+             Contains("no tensor 'lm_head.weight'"));
+  CHECK_THAT(import_error(with_config("llama", "num_hidden_layers", "3")),
+             Contains("no tensor 'model.layers.2.self_attn.q_proj.weight'"));
+  CHECK_THAT(import_error(with_config("gpt2", "vocab_size", "500")), Contains("config.json field vocab_size = 500"));
+
+  Folder truncated = read_folder("llama2c");
+  truncated.at("model.bin").resize(truncated.at("model.bin").size() - 4);
+  CHECK_THAT(import_error(truncated), Contains("the llama2.c model file has") && Contains("implies"));
+  Folder no_tokenizer = read_folder("gpt2");
+  for (auto& n : no_tokenizer.names) if (n == "tokenizer.json") n = "other.json";
+  CHECK_THAT(import_error(no_tokenizer), Contains("needs tokenizer.json, or vocab.json and merges.txt"));
+  CHECK_THAT(import_error(Folder{}), Contains("cannot tell which model these files are"));
+}
+
+TEST_CASE("an imported model says why it cannot be trained when it is too large", "[import]") {
+  ModelConfig gpt2_small;  // GPT-2 small's shape: loads (498 MB) but does not train (1.9 GB)
+  gpt2_small.vocab_size = 50257;
+  gpt2_small.d_model = 768;
+  gpt2_small.n_heads = 12;
+  gpt2_small.n_layers = 12;
+  gpt2_small.d_ff = 3072;
+  gpt2_small.max_len = 1024;
+  gpt2_small.tie_embeddings = true;
+  REQUIRE_NOTHROW(gpt2_small.validate());
+  CHECK(gpt2_small.parameter_count() == 124439808);
+  std::string message;
+  try {
+    gpt2_small.check_trainable();
+  } catch (const Error& e) {
+    message = e.what();
+  }
+  CHECK_THAT(message, Catch::Contains("124439808 parameters; training needs 1898 MB") &&
+                          Catch::Contains("it can still generate"));
+}

@@ -1,0 +1,14 @@
+// What `--model PATH` names: one of our checkpoints (a .safetensors file with our metadata), a
+// Hugging Face-style folder (config.json, model.safetensors, tokenizer files), or llama2.c's
+// model .bin (with tokenizer.bin beside it, or the folder holding both).
+#pragma once
+
+#include <string>
+
+#include "io/checkpoint.h"
+
+namespace tp::cli {
+
+LoadedCheckpoint load_model_path(const std::string& path);
+
+}  // namespace tp::cli
