@@ -8,6 +8,7 @@
 //   tp_bench generate [--impl LABEL]
 //   tp_bench peak     [--impl LABEL]
 //   tp_bench kernels  [--impl LABEL]
+//   tp_bench import   --model DIR [--reps TOKENS] [--impl LABEL]
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -24,6 +25,7 @@ int main(int argc, char** argv) {
     else if (std::strcmp(argv[i], "--reps") == 0 && has_value) options.reps = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--warmup") == 0 && has_value) options.warmup = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--impl") == 0 && has_value) options.impl = argv[++i];
+    else if (std::strcmp(argv[i], "--model") == 0 && has_value) options.model = argv[++i];
     else {
       std::fprintf(stderr, "tp_bench: unknown option '%s'\n", argv[i]);
       return 2;
@@ -34,7 +36,8 @@ int main(int argc, char** argv) {
   if (what == "generate") return tp::bench::run_generate(options);
   if (what == "peak") return tp::bench::run_peak(options);
   if (what == "kernels") return tp::bench::run_kernels(options);
-  std::fprintf(stderr, "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels\n",
+  if (what == "import") return tp::bench::run_import(options);
+  std::fprintf(stderr, "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels, import\n",
                what.c_str());
   return 2;
 }

@@ -15,6 +15,7 @@ struct Options {
   int warmup = 5;
   bool profile = false;  // train: also print the per-layer profile
   std::string impl;      // label for the rows; defaults per build
+  std::string model;     // import: the model folder
 };
 
 inline double now_seconds() {
@@ -42,5 +43,6 @@ int run_train(const Options& options);
 int run_generate(const Options& options);
 int run_peak(const Options& options);
 int run_kernels(const Options& options);
+int run_import(const Options& options);
 
 }  // namespace tp::bench

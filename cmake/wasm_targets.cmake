@@ -19,7 +19,7 @@ if(TP_BUILD_TESTS)
   # becomes node's exit code.
   target_link_options(tp_tests PRIVATE
     -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
-    -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB)
+    -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB)
   # Node 20's global fetch() trips the 3.1.6 glue on file paths; the flag turns it off.
   add_test(NAME wasm_catch2 COMMAND node --no-experimental-fetch $<TARGET_FILE:tp_tests>)
 endif()
@@ -31,10 +31,13 @@ if(TP_BINDING_SOURCES)
   tp_set_warnings(tp_web)
   # One ES-module build serves browsers, workers and Node (Node passes wasmBinary itself).
   # DYNAMIC_EXECUTION=0 keeps `new Function` out of the glue for strict CSP pages.
+  # MAXIMUM_MEMORY=4GB (the default is 2 GB): an imported GPT-2 small holds 500 MB of weights
+  # plus its file while loading; addresses above 2 GB reach JavaScript as numbers (see
+  # web/lib/model-files.js), never as negative int32s.
   target_link_options(tp_web PRIVATE
     --bind -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker
     -sEXPORT_NAME=createTransformerPlaygroundModule -sDYNAMIC_EXECUTION=0
-    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=32MB -sFILESYSTEM=0 -sTOTAL_STACK=2MB)
+    -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=32MB -sFILESYSTEM=0 -sTOTAL_STACK=2MB)
   set_target_properties(tp_web PROPERTIES
     OUTPUT_NAME transformer_playground
     SUFFIX ".js"
@@ -46,4 +49,4 @@ set_target_properties(tp_bench PROPERTIES SUFFIX ".cjs")
 # --profiling-funcs keeps function names, so `perf record node --perf-basic-prof ...` names the
 # wasm functions (it changes no code).
 target_link_options(tp_bench PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1
-                    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB --profiling-funcs)
+                    -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB --profiling-funcs)

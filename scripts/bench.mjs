@@ -22,6 +22,10 @@
 //   generate ms per token with and without the KV cache at 64, 256 and 1024 tokens (decoder-only,
 //            d_model 256, 4 layers), native and wasm.
 //   size     the web module (web/lib/wasm/transformer_playground.{wasm,js}), raw and gzipped.
+//   import   a random GPT-2-small-sized checkpoint in Hugging Face's layout (written by
+//            bench/make_gpt2_small.mjs into bench/results/gpt2-small, ~475 MiB, not committed):
+//            load time, peak memory and ms per generated token (KV cache, greedy, 32 tokens),
+//            native and in headless Chromium (files fetched and streamed into the wasm heap).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +39,7 @@ const sections = {
   train: { run: runTrain },
   generate: { run: runGenerate },
   size: { run: runSize },
+  import: { run: runImport },
 };
 
 const onlyIndex = process.argv.indexOf('--only');
@@ -248,6 +253,46 @@ async function runSize() {
     ...rows.map((r) => [r.file, kb(r.bytes), kb(r.gzip_bytes)]),
     ['total', kb(rows.reduce((s, r) => s + r.bytes, 0)), kb(rows.reduce((s, r) => s + r.gzip_bytes, 0))],
   ]);
+  return rows;
+}
+
+// The import page in headless Chromium: the checkpoint served from the repository root.
+async function browserImport(engine, dir) {
+  const { engines, launchEngine } = await import('./browsers.mjs');
+  if (!existsSync(engines[engine].executablePath)) {
+    console.log(`  (skipping ${engine}: ${engines[engine].executablePath} not found)`);
+    return [];
+  }
+  const { serveStatic } = await import('./serve.mjs');
+  const { server, url } = await serveStatic({ root });
+  const launched = await launchEngine(engine);
+  try {
+    const page = await launched.context.newPage();
+    const model = `${url}${path.relative(root, dir).split(path.sep).join('/')}`;
+    await page.goto(`${url}bench/browser/import.html?model=${encodeURIComponent(model)}&tokens=32&impl=${engine}-wasm`);
+    await page.waitForFunction(() => window.benchResult, { timeout: 600000 });
+    const result = await page.evaluate(() => window.benchResult);
+    if (result.error) throw new Error(`${engine} import page: ${result.error}`);
+    return [{ ...result, browser: await launched.browser.version() }];
+  } finally {
+    await launched.close();
+    server.close();
+  }
+}
+
+async function runImport() {
+  const { writeGpt2Small } = await import('../bench/make_gpt2_small.mjs');
+  const dir = path.join(root, 'bench', 'results', 'gpt2-small');
+  const started = Date.now();
+  writeGpt2Small(dir);
+  console.log(`\nimport: a random GPT-2-small-sized checkpoint (${((Date.now() - started) / 1000).toFixed(1)} s to write or find)…`);
+  const rows = strip([
+    ...(await jsonLines(nativeBench, ['import', '--model', dir, '--reps', '32'])),
+    ...(await browserImport('chromium', dir)),
+  ]);
+  printTable('importing GPT-2 small (124 M parameters, random weights), then 32 greedy tokens with the KV cache',
+    ['impl', 'parameters', 'load s', 'peak MiB', 'ms/token'],
+    rows.map((r) => [r.impl, r.parameters, fmt(r.load_s, 2), fmt(r.peak_mb, 0), fmt(r.ms_per_token, 1)]));
   return rows;
 }
 

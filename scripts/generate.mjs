@@ -21,7 +21,7 @@ const END = '// ---- end of generated declarations ----';
 
 // The TypeScript name of each choice field's type (the choices themselves come from C++).
 const CHOICE_TYPES = {
-  arch: 'Arch', pos: 'PositionalEncoding', norm: 'Norm', normPlacement: 'NormPlacement', ffn: 'FeedForward',
+  arch: 'Arch', pos: 'PositionalEncoding', ropePairs: 'RopePairs', norm: 'Norm', normPlacement: 'NormPlacement', ffn: 'FeedForward',
   head: 'OutputHead', schedule: 'Schedule', kind: 'TokenizerKind',
 };
 

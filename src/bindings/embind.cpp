@@ -112,6 +112,7 @@ ModelHandle* create_model(std::string config, double seed) {
 ModelHandle* load_model(val bytes) {
   return guarded([&] { return ModelHandle::load(bytes); });
 }
+ImportHandle* create_import() { return new ImportHandle(); }
 TrainerHandle* create_trainer(ModelHandle& model, const TaskHandle& task, std::string options) {
   return guarded([&] { return TrainerHandle::create(model, task, options); });
 }
@@ -134,6 +135,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
   emscripten::function("createModel", &create_model, allow_raw_pointers());
   emscripten::function("loadModel", &load_model, allow_raw_pointers());
   emscripten::function("createTrainer", &create_trainer, allow_raw_pointers());
+  emscripten::function("createImport", &create_import, allow_raw_pointers());
 
   emscripten::class_<TokenizerHandle>("TokenizerHandle")
       .function("encode", &Guarded<&TokenizerHandle::encode>::call)
@@ -155,6 +157,11 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
       .function("trace", &Guarded<&ModelHandle::trace>::call)
       .function("predict", &Guarded<&ModelHandle::predict>::call)
       .function("save", &Guarded<&ModelHandle::save>::call);
+  emscripten::class_<ImportHandle>("ImportHandle")
+      .function("add", &Guarded<&ImportHandle::add>::call)
+      .function("describe", &Guarded<&ImportHandle::describe>::call)
+      .function("model", &Guarded<&ImportHandle::model>::call, allow_raw_pointers())
+      .function("tokenizer", &Guarded<&ImportHandle::tokenizer>::call, allow_raw_pointers());
   emscripten::class_<TrainerHandle>("TrainerHandle")
       .function("step", &Guarded<&TrainerHandle::step>::call)
       .function("evaluate", &Guarded<&TrainerHandle::evaluate>::call)

@@ -146,7 +146,10 @@ ModelHandle* ModelHandle::load(const val& bytes) {
   TP_CHECK(bytes.instanceof(val::global("Uint8Array")), "loadModel expects the file's bytes as a Uint8Array");
   std::string data(bytes["length"].as<std::size_t>(), '\0');
   val(emscripten::typed_memory_view(data.size(), reinterpret_cast<unsigned char*>(data.data()))).call<void>("set", bytes);
-  LoadedCheckpoint loaded = load_checkpoint(data);
+  return from_loaded(load_checkpoint(data));
+}
+
+ModelHandle* ModelHandle::from_loaded(LoadedCheckpoint loaded) {
   auto h = std::make_unique<ModelHandle>();
   h->model = std::move(loaded.model);
   h->tok = std::move(loaded.tokenizer);

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "import/import.h"
+#include "io/checkpoint.h"
 #include "model/transformer.h"
 #include "tasks/task.h"
 #include "tokenize/tokenizer.h"
@@ -50,6 +52,7 @@ class ModelHandle {
  public:
   static ModelHandle* create(const std::string& config_json, double seed);
   static ModelHandle* load(const val& bytes);
+  static ModelHandle* from_loaded(LoadedCheckpoint loaded);
 
   val config() const;
   val parameters() const;                        // [{ name, shape, size }]
@@ -73,6 +76,25 @@ class ModelHandle {
   const Tokenizer& tokenizer() const;
   // The tokenizer's specials; a model without one assumes the built-in tokenizers' layout.
   SpecialTokens specials() const;
+};
+
+// A model's files on their way in from another project (import/import.h). JavaScript asks for
+// a buffer per file (add) and copies the file into it chunk by chunk, so even a 500 MB
+// checkpoint is never held twice: not as a JavaScript ArrayBuffer beside the heap, and not as a
+// second copy inside it. describe() reads only the config (the page's "what fits" before it
+// loads the weights); model() and tokenizer() read everything.
+class ImportHandle {
+ public:
+  // The heap address of `size` bytes for the file `name` (a number: addresses above 2 GB stay
+  // positive). tp::Error when the heap cannot grow that far.
+  double add(const std::string& name, double size);
+  val describe() const;  // { format, config, parameterCount, memory: {...}, limits: {...}, trainable, reason }
+  ModelHandle* model() const;
+  TokenizerHandle* tokenizer() const;
+
+ private:
+  std::vector<ModelFile> files() const;
+  std::vector<std::pair<std::string, std::unique_ptr<std::string>>> files_;  // stable data() per file
 };
 
 class TrainerHandle {

@@ -42,7 +42,9 @@ val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   if (!out.empty() && out.back() == options.specials.eos) out.pop_back();
   val result = val::object();
   result.set("ids", int_array(r.ids.data(), r.ids.size()));
-  result.set("text", tok ? tok->decode(out) : std::string());
+  // A continuation decodes in the context of its prompt (bytes and leading spaces can straddle).
+  const bool continuation = c.arch == Arch::DecoderOnly;
+  result.set("text", tok ? (continuation ? tok->decode_continuation(ids, out) : tok->decode(out)) : std::string());
   val steps = val::array();
   for (const GenerateStep& s : r.steps) {
     val step = val::object();

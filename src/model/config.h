@@ -76,8 +76,8 @@ struct ModelConfig {
     visit(Int("d_ff", "dFF", 1, 65536, "hidden width of the feed-forward block"), c.d_ff);
     visit(Int("max_len", "maxLen", 1, 4096, "longest sequence the model takes, in tokens"), c.max_len);
     visit(Choice("pos", "pos", kPosKindNames, "how positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none"), c.pos);
-    visit(Choice("rope_pairs", "ropePairs", kRopePairsNames, "rope: rotate adjacent dimensions (2i, 2i+1) together (RoFormer, llama2.c) or dimension i with i + head size/2 (Hugging Face Llama)"), c.rope_pairs);
-    visit(Real("rope_theta", "ropeTheta", 1, 1e9, "rope: the base b of the rotation frequencies b^(-2i/head size)"), c.rope_theta);
+    visit(Choice("rope_pairs", "ropePairs", kRopePairsNames, "which dimensions RoPE rotates together: adjacent ones (2i, 2i+1) as RoFormer and llama2.c, or i and i + head size/2 as Hugging Face's Llama"), c.rope_pairs);
+    visit(Real("rope_theta", "ropeTheta", 1, 1e9, "the base b of RoPE's rotation frequencies b^(-2i/head size)"), c.rope_theta);
     visit(Choice("norm", "norm", kNormKindNames, "LayerNorm (mean and variance) or RMSNorm (root mean square only)"), c.norm);
     visit(Choice("norm_placement", "normPlacement", kNormPlacementNames, "norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout)"), c.norm_placement);
     visit(Real("norm_eps", "normEps", 0, 1, "added to the variance inside the norm").open_min().open_max(), c.norm_eps);

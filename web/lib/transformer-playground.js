@@ -12,6 +12,7 @@
 // caller may keep. Errors are JS Errors whose message says what was wrong and what is allowed;
 // the module keeps working after them. Full reference: docs/API.md.
 import { loadEngine, call } from './engine.js';
+import { fillImport } from './model-files.js';
 import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS } from './generated/schema.js';
 
 // The keys each kind of option object takes, from the C++ tables (generated/schema.js).
@@ -329,6 +330,40 @@ function makeApi(module) {
       }
       if (typeof base !== 'number' || !Number.isFinite(base)) throw new Error(`positionalTable: base must be a finite number, got ${describe(base)}`);
       return call(module, (m) => m.positionalTable(kind, maxLen, size, base));
+    },
+    // Another project's model (docs/API.md "Your own model"): a Hugging Face-style folder of the
+    // GPT-2 or Llama family (config.json, model.safetensors, tokenizer.json or vocab.json +
+    // merges.txt) or llama2.c's model .bin with its tokenizer.bin. `files`: Files or Blobs (a file
+    // or folder picker's), or { name, bytes } / { name, blob } / { name, url } objects. Large
+    // files stream into the module's memory in slices, never held twice.
+    async importModel(files) {
+      const handle = await fillImport(module, files);
+      try {
+        return own(call(module, () => handle.model()), Model);
+      } finally {
+        handle.delete();
+      }
+    },
+    // What importModel(files) would build, from config.json (or a .bin's header) alone:
+    // { format, config, parameterCount, memory: { parameters, inference, training }, limits,
+    // trainable, reason } — bytes, so a page can say what fits before it reads the weights.
+    async describeModelFiles(files) {
+      const handle = await fillImport(module, files, { configOnly: true });
+      try {
+        return call(module, () => handle.describe());
+      } finally {
+        handle.delete();
+      }
+    },
+    // Only the tokenizer of such files (config.json + tokenizer.json or vocab.json + merges.txt,
+    // or a tokenizer.bin alone).
+    async importTokenizer(files) {
+      const handle = await fillImport(module, files);
+      try {
+        return own(call(module, () => handle.tokenizer()), Tokenizer);
+      } finally {
+        handle.delete();
+      }
     },
     // The SIMD kernels against the scalar reference, in this runtime.
     kernelSelfCheck(seed = 1) {

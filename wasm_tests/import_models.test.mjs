@@ -1,0 +1,100 @@
+// node:test — importing other projects' models through the JavaScript API (tp.importModel),
+// on the fixtures tools/make_import_fixtures.py wrote from PyTorch: the greedy tokens of 48
+// steps with and without the KV cache are PyTorch's, GPT-2's logits are PyTorch's within 1e-4,
+// describeModelFiles says what fits from config.json (or a .bin's header) alone, the files
+// stream in from Blobs as well as from bytes, and bad files are refused with the module still
+// working afterwards.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { load } from '../web/lib/transformer-playground.js';
+import { trainedToy, assertModuleWorks } from './helpers.mjs';
+
+const dir = new URL('../native_tests/data/import/', import.meta.url);
+let tp, toy;
+
+function folder(name, { blobs = false } = {}) {
+  return readdirSync(new URL(`${name}/`, dir))
+    .filter((f) => f !== 'expected.json')
+    .map((f) => {
+      const bytes = new Uint8Array(readFileSync(new URL(`${name}/${f}`, dir)));
+      return blobs ? { name: `${name}/${f}`, blob: new Blob([bytes]) } : { name: f, bytes };
+    });
+}
+const expected = (name) => JSON.parse(readFileSync(new URL(`${name}/expected.json`, dir), 'utf8'));
+
+before(async () => {
+  tp = await load();
+  ({ model: toy } = await trainedToy());
+});
+
+for (const name of ['gpt2', 'llama', 'llama2c']) {
+  test(`${name}: greedy generation is PyTorch's, with and without the KV cache`, async () => {
+    const want = expected(name);
+    const model = await tp.importModel(folder(name, { blobs: name === 'llama' }));
+    try {
+      const steps = want.greedy_ids.length;
+      const cached = model.generate(want.prompt_ids, { maxNewTokens: steps, kvCache: true });
+      const uncached = model.generate(want.prompt_ids, { maxNewTokens: steps, kvCache: false });
+      assert.deepEqual(Array.from(cached.ids), want.greedy_ids);
+      assert.deepEqual(Array.from(uncached.ids), want.greedy_ids);
+      const tok = model.tokenizer();
+      for (const { text, ids } of want.texts) {
+        assert.deepEqual(Array.from(tok.encode(text).ids), ids, `'${text}'`);
+        assert.equal(tok.decode(ids), text);
+      }
+      tok.dispose();
+    } finally {
+      model.dispose();
+    }
+  });
+}
+
+test('gpt2: the trace\'s logits are PyTorch\'s within 1e-4', async () => {
+  const want = expected('gpt2');
+  const model = await tp.importModel(folder('gpt2'));
+  const logits = model.trace('the quick brown fox').tensors.logits;
+  assert.deepEqual(logits.shape, [want.logits.length, want.logits[0].length]);
+  let diff = 0, ref = 0;
+  want.logits.flat().forEach((v, i) => {
+    diff += (logits.data[i] - v) ** 2;
+    ref += v * v;
+  });
+  assert.ok(Math.sqrt(diff / ref) <= 1e-4, `relative error ${Math.sqrt(diff / ref)}`);
+  model.dispose();
+});
+
+test('describeModelFiles reads only the config: parameters, memory and whether it trains', async () => {
+  const gpt2 = await tp.describeModelFiles(folder('gpt2'));
+  assert.equal(gpt2.format, 'huggingface');
+  assert.equal(gpt2.config.pos, 'learned');
+  assert.equal(gpt2.memory.parameters, 4 * gpt2.parameterCount);
+  assert.equal(gpt2.trainable, true);
+  const llama2c = await tp.describeModelFiles(folder('llama2c'));
+  assert.equal(llama2c.format, 'llama2c');
+  assert.equal(llama2c.config.ropePairs, 'adjacent');
+  const llama = await tp.describeModelFiles(folder('llama'));
+  assert.equal(llama.config.ropePairs, 'half');
+  assert.equal(llama.config.ropeTheta, 500);
+  // GPT-2 small's shape: it loads, but is too large to fine-tune here, and says so.
+  const big = { model_type: 'gpt2', vocab_size: 50257, n_embd: 768, n_layer: 12, n_head: 12, n_positions: 1024 };
+  const small = await tp.describeModelFiles([{ name: 'config.json', bytes: new TextEncoder().encode(JSON.stringify(big)) }]);
+  assert.equal(small.parameterCount, 124439808);
+  assert.equal(small.trainable, false);
+  assert.match(small.reason, /training needs 1898 MB .* it can still generate/);
+  assert.ok(small.memory.parameters <= small.limits.parameters);
+});
+
+test('bad model files are refused with their reason, and the module keeps working', async () => {
+  const files = folder('gpt2');
+  const config = JSON.parse(new TextDecoder().decode(files.find((f) => f.name === 'config.json').bytes));
+  const withConfig = (edit) => files.map((f) => (f.name === 'config.json'
+    ? { name: f.name, bytes: new TextEncoder().encode(JSON.stringify({ ...config, ...edit })) } : f));
+  await assert.rejects(tp.importModel(withConfig({ model_type: 'bert' })), /model_type = 'bert' is not supported; supported: gpt2/);
+  await assert.rejects(tp.importModel(withConfig({ activation_function: 'relu' })), /activation_function = 'relu'/);
+  await assert.rejects(tp.importModel(files.filter((f) => f.name !== 'model.safetensors')), /needs the file model\.safetensors/);
+  await assert.rejects(tp.importModel([]), /no files/);
+  await assert.rejects(tp.importModel([{ name: 'notes.txt', bytes: new Uint8Array(3) }]), /cannot tell which model these files are/);
+  await assert.rejects(tp.importModel([{ name: 'config.json' }]), /needs bytes/);
+  assertModuleWorks(tp, toy);
+});
