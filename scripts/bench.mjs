@@ -168,10 +168,10 @@ function hasTorch() {
   return spawnSync('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
 }
 
-// The training page in a headless browser engine (Debian's Chromium or Firefox ESR, through
-// puppeteer-core; scripts/browsers.mjs), served from the repository root so it can import web/lib
-// as the product does. Its row is `impl: "<engine>-wasm"`.
-async function browserTrain(engine, steps) {
+// A benchmark page (bench/browser/*.html) in a headless browser engine (Debian's Chromium or
+// Firefox ESR, through puppeteer-core; scripts/browsers.mjs), served from the repository root so
+// it can import web/lib as the product does; resolves with its window.benchResult.
+async function browserPage(engine, pageAndQuery) {
   const { engines, launchEngine } = await import('./browsers.mjs');
   if (!existsSync(engines[engine].executablePath)) {
     console.log(`  (skipping ${engine}: ${engines[engine].executablePath} not found)`);
@@ -182,16 +182,19 @@ async function browserTrain(engine, steps) {
   const launched = await launchEngine(engine);
   try {
     const page = await launched.context.newPage();
-    await page.goto(`${url}bench/browser/train.html?steps=${steps}&impl=${engine}-wasm`);
+    await page.goto(`${url}bench/browser/${pageAndQuery(url)}`);
     await page.waitForFunction(() => window.benchResult, { timeout: 600000 });
     const result = await page.evaluate(() => window.benchResult);
-    if (result.error) throw new Error(`${engine} training page: ${result.error}`);
+    if (result.error) throw new Error(`${engine} ${pageAndQuery(url).split('?')[0]}: ${result.error}`);
     return [{ ...result, browser: await launched.browser.version() }];
   } finally {
     await launched.close();
     server.close();
   }
 }
+
+// The training page; its row is `impl: "<engine>-wasm"`.
+const browserTrain = (engine, steps) => browserPage(engine, () => `train.html?steps=${steps}&impl=${engine}-wasm`);
 
 async function runTrain() {
   const steps = 30;
@@ -256,29 +259,11 @@ async function runSize() {
   return rows;
 }
 
-// The import page in headless Chromium: the checkpoint served from the repository root.
-async function browserImport(engine, dir) {
-  const { engines, launchEngine } = await import('./browsers.mjs');
-  if (!existsSync(engines[engine].executablePath)) {
-    console.log(`  (skipping ${engine}: ${engines[engine].executablePath} not found)`);
-    return [];
-  }
-  const { serveStatic } = await import('./serve.mjs');
-  const { server, url } = await serveStatic({ root });
-  const launched = await launchEngine(engine);
-  try {
-    const page = await launched.context.newPage();
-    const model = `${url}${path.relative(root, dir).split(path.sep).join('/')}`;
-    await page.goto(`${url}bench/browser/import.html?model=${encodeURIComponent(model)}&tokens=32&impl=${engine}-wasm`);
-    await page.waitForFunction(() => window.benchResult, { timeout: 600000 });
-    const result = await page.evaluate(() => window.benchResult);
-    if (result.error) throw new Error(`${engine} import page: ${result.error}`);
-    return [{ ...result, browser: await launched.browser.version() }];
-  } finally {
-    await launched.close();
-    server.close();
-  }
-}
+// The import page: the checkpoint served from the repository root.
+const browserImport = (engine, dir) => browserPage(engine, (url) => {
+  const model = `${url}${path.relative(root, dir).split(path.sep).join('/')}`;
+  return `import.html?model=${encodeURIComponent(model)}&tokens=32&impl=${engine}-wasm`;
+});
 
 async function runImport() {
   const { writeGpt2Small } = await import('../bench/make_gpt2_small.mjs');

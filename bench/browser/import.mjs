@@ -18,7 +18,7 @@ async function main() {
   const result = model.generate('The quick brown fox jumps over the lazy dog', { maxNewTokens: tokens });
   const heap = tp.heapStats();
   window.benchResult = {
-    bench: 'import', impl, parameters: model.info().parameterCount, load_s: loadSeconds,
+    bench: 'import', impl, parameters: model.info.parameterCount, load_s: loadSeconds,
     peak_mb: heap.heapSize / (1 << 20), tokens: result.ids.length, ms_per_token: result.msPerToken,
   };
   document.getElementById('out').textContent = JSON.stringify(window.benchResult, null, 1);

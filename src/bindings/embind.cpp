@@ -103,6 +103,9 @@ TaskHandle* builtin_task(std::string name) {
 TaskHandle* text_task(std::string text, std::string tokenizer) {
   return guarded([&] { return TaskHandle::from_text(text, tokenizer); });
 }
+TaskHandle* text_task_with(std::string text, const TokenizerHandle& tokenizer) {
+  return guarded([&] { return TaskHandle::from_text_with(text, tokenizer); });
+}
 TaskHandle* pairs_task(val pairs) {
   return guarded([&] { return TaskHandle::from_pairs(pairs); });
 }
@@ -131,6 +134,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
   emscripten::function("createTokenizer", &create_tokenizer, allow_raw_pointers());
   emscripten::function("builtinTask", &builtin_task, allow_raw_pointers());
   emscripten::function("textTask", &text_task, allow_raw_pointers());
+  emscripten::function("textTaskWith", &text_task_with, allow_raw_pointers());
   emscripten::function("pairsTask", &pairs_task, allow_raw_pointers());
   emscripten::function("createModel", &create_model, allow_raw_pointers());
   emscripten::function("loadModel", &load_model, allow_raw_pointers());

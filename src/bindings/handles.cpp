@@ -74,6 +74,12 @@ TaskHandle* TaskHandle::from_text(const std::string& text, const std::string& to
   return h.release();
 }
 
+TaskHandle* TaskHandle::from_text_with(const std::string& text, const TokenizerHandle& tokenizer) {
+  auto h = std::make_unique<TaskHandle>();
+  h->task = make_text_task_with(text, tokenizer.tok);
+  return h.release();
+}
+
 TaskHandle* TaskHandle::from_pairs(const val& pairs) {
   TP_CHECK(pairs.isArray(), "pairs must be an array of [source, target] string pairs");
   std::vector<std::pair<std::string, std::string>> items;

@@ -39,6 +39,7 @@ class TaskHandle {
  public:
   static TaskHandle* builtin(const std::string& name);
   static TaskHandle* from_text(const std::string& text, const std::string& tokenizer_json);
+  static TaskHandle* from_text_with(const std::string& text, const TokenizerHandle& tokenizer);
   static TaskHandle* from_pairs(const val& pairs);
 
   val info() const;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <unordered_set>
 
 #include "core/error.h"
 #include "core/utf8.h"
@@ -270,16 +272,30 @@ class Parser {
     }
   }
 
+  static constexpr std::size_t kLinearKeyCheck = 16;
+
   Value parse_object(int depth) {
     ++pos_;  // '{'
     Value obj = Value::object();
+    std::unordered_set<std::string> seen;
     skip_space();
     if (consume('}')) return obj;
     while (true) {
       skip_space();
       if (pos_ >= text_.size() || text_[pos_] != '"') fail("a string key");
       std::string key = parse_string();
-      TP_CHECK(obj.find(key) == nullptr, "invalid JSON: duplicate key '", key, "' at byte ", pos_);
+      // Small objects (configs, tensor entries) are searched; large ones (a 50,000-token
+      // vocabulary) keep a set, so parsing stays linear.
+      bool duplicate;
+      if (obj.members().size() < kLinearKeyCheck) {
+        duplicate = obj.find(key) != nullptr;
+      } else {
+        if (seen.empty()) {
+          for (const auto& m : obj.members()) seen.insert(m.first);
+        }
+        duplicate = !seen.insert(key).second;
+      }
+      TP_CHECK(!duplicate, "invalid JSON: duplicate key '", key, "' at byte ", pos_);
       skip_space();
       if (!consume(':')) fail("':'");
       skip_space();

@@ -79,6 +79,8 @@ TaskKind task_kind(const std::string& name);
 // The user's own data: a language model over `text` (char, word, bpe or byte tokens) or a
 // sequence-to-sequence task over (source, target) pairs (character tokens).
 std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOptions& tokenizer);
+// The same over a given tokenizer (an imported model's, to fine-tune it on the text).
+std::unique_ptr<Task> make_text_task_with(const std::string& text, std::shared_ptr<const Tokenizer> tokenizer);
 std::unique_ptr<Task> make_pairs_task(const std::vector<std::pair<std::string, std::string>>& pairs);
 
 }  // namespace tp

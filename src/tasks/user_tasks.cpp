@@ -10,9 +10,16 @@ std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOpt
   TP_CHECK(text.size() >= 16, "the text has ", text.size(),
            " bytes; a language model needs at least 16");
   TP_CHECK(text.size() <= (16u << 20), "the text has ", text.size(), " bytes; the limit is 16 MB");
+  return make_text_task_with(text, std::shared_ptr<const Tokenizer>(train_tokenizer(options, text)));
+}
+
+std::unique_ptr<Task> make_text_task_with(const std::string& text, std::shared_ptr<const Tokenizer> tok) {
+  TP_CHECK(tok != nullptr, "a text task needs a tokenizer");
+  TP_CHECK(text.size() >= 16, "the text has ", text.size(),
+           " bytes; a language model needs at least 16");
+  TP_CHECK(text.size() <= (16u << 20), "the text has ", text.size(), " bytes; the limit is 16 MB");
   auto task = new_task("text", "A language model over your own text", TaskKind::Text, "perplexity",
                        "your text");
-  std::shared_ptr<const Tokenizer> tok = train_tokenizer(options, text);
   task->tokenizer = tok;
   const std::vector<int> ids = tok->encode(text).ids;
   TP_CHECK(ids.size() >= 24, "the text gives ", ids.size(),

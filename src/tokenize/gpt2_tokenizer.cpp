@@ -31,9 +31,9 @@ std::vector<std::uint32_t> byte_to_unicode() {
   return map;
 }
 
-class Gpt2Tokenizer final : public Tokenizer {
+class Gpt2Tokenizer final : public ImportedTokenizer {
  public:
-  explicit Gpt2Tokenizer(Gpt2Vocab vocab) : Tokenizer(0), vocab_(std::move(vocab)) {
+  explicit Gpt2Tokenizer(Gpt2Vocab vocab) : vocab_(std::move(vocab)) {
     const int V = static_cast<int>(vocab_.tokens.size());
     TP_CHECK(V >= 256, "gpt2 tokenizer: the vocabulary has ", V, " tokens; it needs at least the 256 byte tokens");
     std::unordered_map<std::uint32_t, int> unicode_to_byte;
@@ -125,25 +125,10 @@ class Gpt2Tokenizer final : public Tokenizer {
     return out;
   }
 
-  std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const override {
-    return decode_past_context(*this, context, ids);
-  }
-
-  std::string token_text(int id) const override {
-    check_id(id, vocab_size());
-    return display_[id];
-  }
-
   json::Value to_json() const override {
-    json::Value v = json::Value::object();
-    v.set("kind", tokenizer_kind_name(TokenizerKind::Gpt2));
-    v.set("vocab_size", vocab_size());
-    json::Value tokens = json::Value::array();
-    for (const std::string& t : vocab_.tokens) tokens.push(t);
-    v.set("tokens", std::move(tokens));
-    json::Value merges = json::Value::array();
-    for (const auto& [a, b] : vocab_.merges) merges.push(a + " " + b);
-    v.set("merges", std::move(merges));
+    json::Value v = json_head();
+    v.set("tokens", strings_json(vocab_.tokens));
+    v.set("merges", merges_json(vocab_.merges));
     v.set("eos_token", vocab_.eos_token);
     return v;
   }
@@ -153,8 +138,7 @@ class Gpt2Tokenizer final : public Tokenizer {
   MergeTable table_;
   int byte_id_[256] = {};
   int eos_ = -1;
-  std::vector<std::string> bytes_;    // by id (empty for <|endoftext|>)
-  std::vector<std::string> display_;  // by id
+  std::vector<std::string> bytes_;  // by id (empty for <|endoftext|>)
 };
 
 }  // namespace
@@ -162,12 +146,8 @@ class Gpt2Tokenizer final : public Tokenizer {
 std::unique_ptr<Tokenizer> gpt2_tokenizer_from_json(const json::Value& value) {
   check_json_keys(value, "gpt2", {"kind", "vocab_size", "tokens", "merges", "eos_token"});
   Gpt2Vocab vocab;
-  for (const json::Value& t : json_field(value, "tokens").as_array("gpt2 tokenizer field tokens")) {
-    vocab.tokens.push_back(t.as_string("gpt2 token"));
-  }
-  for (const json::Value& m : json_field(value, "merges").as_array("gpt2 tokenizer field merges")) {
-    vocab.merges.push_back(split_merge(m.as_string("gpt2 merge"), "gpt2 tokenizer"));
-  }
+  vocab.tokens = strings_from_json(value, "tokens", "gpt2");
+  vocab.merges = merges_from_json(value, "merges", "gpt2");
   vocab.eos_token = json_field(value, "eos_token").as_string("gpt2 tokenizer field eos_token");
   auto tokenizer = make_gpt2_tokenizer(std::move(vocab));
   check_json_vocab_size(value, tokenizer->vocab_size());

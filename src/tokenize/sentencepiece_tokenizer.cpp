@@ -37,9 +37,9 @@ int byte_piece_value(const std::string& piece) {
   return v;
 }
 
-class SentencePieceTokenizer final : public Tokenizer {
+class SentencePieceTokenizer final : public ImportedTokenizer {
  public:
-  explicit SentencePieceTokenizer(SentencePieceVocab vocab) : Tokenizer(0), vocab_(std::move(vocab)) {
+  explicit SentencePieceTokenizer(SentencePieceVocab vocab) : vocab_(std::move(vocab)) {
     const int V = static_cast<int>(vocab_.pieces.size());
     TP_CHECK(V >= 3, "sentencepiece tokenizer: the vocabulary has ", V, " pieces; it needs at least <unk>, <s> and </s>");
     TP_CHECK(vocab_.scores.empty() || static_cast<int>(vocab_.scores.size()) == V, "sentencepiece tokenizer: ",
@@ -139,30 +139,15 @@ class SentencePieceTokenizer final : public Tokenizer {
     return out;
   }
 
-  std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const override {
-    return decode_past_context(*this, context, ids);
-  }
-
-  std::string token_text(int id) const override {
-    check_id(id, vocab_size());
-    return display_[id];
-  }
-
   json::Value to_json() const override {
-    json::Value v = json::Value::object();
-    v.set("kind", tokenizer_kind_name(TokenizerKind::SentencePiece));
-    v.set("vocab_size", vocab_size());
-    json::Value pieces = json::Value::array();
-    for (const std::string& p : vocab_.pieces) pieces.push(p);
-    v.set("pieces", std::move(pieces));
+    json::Value v = json_head();
+    v.set("pieces", strings_json(vocab_.pieces));
     if (vocab_.merges.empty()) {
       json::Value scores = json::Value::array();
       for (float s : vocab_.scores) scores.push(static_cast<double>(s));
       v.set("scores", std::move(scores));
     } else {
-      json::Value merges = json::Value::array();
-      for (const auto& [a, b] : vocab_.merges) merges.push(a + " " + b);
-      v.set("merges", std::move(merges));
+      v.set("merges", merges_json(vocab_.merges));
     }
     v.set("unk", vocab_.unk);
     v.set("bos", vocab_.bos);
@@ -223,7 +208,6 @@ class SentencePieceTokenizer final : public Tokenizer {
   std::unordered_map<std::string, int> id_of_;  // ordinary pieces (not specials, not <0xNN>)
   int byte_id_[256];
   MergeTable table_;
-  std::vector<std::string> display_;
 };
 
 }  // namespace
@@ -232,13 +216,9 @@ std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& 
   check_json_keys(value, "sentencepiece",
                   {"kind", "vocab_size", "pieces", "scores", "merges", "unk", "bos", "eos", "add_dummy_prefix"});
   SentencePieceVocab vocab;
-  for (const json::Value& p : json_field(value, "pieces").as_array("sentencepiece tokenizer field pieces")) {
-    vocab.pieces.push_back(p.as_string("sentencepiece piece"));
-  }
+  vocab.pieces = strings_from_json(value, "pieces", "sentencepiece");
   if (value.find("merges") != nullptr) {
-    for (const json::Value& m : json_field(value, "merges").as_array("sentencepiece tokenizer field merges")) {
-      vocab.merges.push_back(split_merge(m.as_string("sentencepiece merge"), "sentencepiece tokenizer"));
-    }
+    vocab.merges = merges_from_json(value, "merges", "sentencepiece");
   } else {
     for (const json::Value& s : json_field(value, "scores").as_array("sentencepiece tokenizer field scores")) {
       vocab.scores.push_back(static_cast<float>(s.as_number("sentencepiece score")));

@@ -154,13 +154,46 @@ json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size) {
   return v;
 }
 
-std::string decode_past_context(const Tokenizer& tokenizer, const std::vector<int>& context,
-                                const std::vector<int>& ids) {
+std::string ImportedTokenizer::decode_continuation(const std::vector<int>& context,
+                                                  const std::vector<int>& ids) const {
   std::vector<int> all = context;
   all.insert(all.end(), ids.begin(), ids.end());
-  const std::string whole = tokenizer.decode(all), before = tokenizer.decode(context);
+  const std::string whole = decode(all), before = decode(context);
   TP_ASSERT(whole.compare(0, before.size(), before) == 0);
   return whole.substr(before.size());
+}
+
+json::Value ImportedTokenizer::json_head() const {
+  json::Value v = json::Value::object();
+  v.set("kind", tokenizer_kind_name(kind()));
+  v.set("vocab_size", vocab_size());
+  return v;
+}
+
+json::Value strings_json(const std::vector<std::string>& items) {
+  json::Value a = json::Value::array();
+  for (const std::string& s : items) a.push(s);
+  return a;
+}
+
+json::Value merges_json(const Merges& merges) {
+  json::Value a = json::Value::array();
+  for (const auto& [left, right] : merges) a.push(left + " " + right);
+  return a;
+}
+
+std::vector<std::string> strings_from_json(const json::Value& value, const char* key, const char* kind) {
+  std::vector<std::string> out;
+  const std::string what = str_cat(kind, " tokenizer field ", key);
+  for (const json::Value& item : json_field(value, key).as_array(what)) out.push_back(item.as_string(what));
+  return out;
+}
+
+Merges merges_from_json(const json::Value& value, const char* key, const char* kind) {
+  Merges out;
+  const std::string what = str_cat(kind, " tokenizer field ", key);
+  for (const std::string& m : strings_from_json(value, key, kind)) out.push_back(split_merge(m, what.c_str()));
+  return out;
 }
 
 void check_json_keys(const json::Value& value, const char* kind, std::initializer_list<const char*> allowed) {

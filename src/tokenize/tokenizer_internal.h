@@ -71,11 +71,30 @@ std::vector<BpeMerge> learn_bpe_merges(std::string_view text, int num_specials, 
 std::unique_ptr<Tokenizer> make_bpe_tokenizer(std::vector<BpeMerge> merges, int num_specials);
 std::unique_ptr<Tokenizer> bpe_tokenizer_from_json(const json::Value& value);
 
-// decode(context + ids) past decode(context): the imported kinds' decode_continuation.
-std::string decode_past_context(const Tokenizer& tokenizer, const std::vector<int>& context, const std::vector<int>& ids);
+// What the imported kinds (gpt2, sentencepiece) share: their specials sit wherever their
+// vocabulary puts them (num_specials 0), a display string per id, decode_continuation as
+// decode(context + ids) past decode(context), and the JSON of their string lists and merges.
+class ImportedTokenizer : public Tokenizer {
+ public:
+  std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const override;
+  std::string token_text(int id) const override {
+    check_id(id, vocab_size());
+    return display_[id];
+  }
 
-// The imported kinds' JSON: only `allowed` keys; "a b" merge strings.
+ protected:
+  ImportedTokenizer() : Tokenizer(0) {}
+  json::Value json_head() const;  // {"kind", "vocab_size"}
+  std::vector<std::string> display_;
+};
+using Merges = std::vector<std::pair<std::string, std::string>>;
+json::Value strings_json(const std::vector<std::string>& items);
+json::Value merges_json(const Merges& merges);  // ["a b", ...]
+std::vector<std::string> strings_from_json(const json::Value& value, const char* key, const char* kind);
+Merges merges_from_json(const json::Value& value, const char* key, const char* kind);
+// Only `allowed` keys.
 void check_json_keys(const json::Value& value, const char* kind, std::initializer_list<const char*> allowed);
+// "a b" -> {"a", "b"} (tp::Error naming `what` otherwise).
 std::pair<std::string, std::string> split_merge(std::string_view merge, const char* what);
 std::unique_ptr<Tokenizer> gpt2_tokenizer_from_json(const json::Value& value);
 std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& value);

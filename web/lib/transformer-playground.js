@@ -238,6 +238,15 @@ export class Trainer extends Owned {
 
 function makeApi(module) {
   const own = (handle, Class) => new Class(module, handle);
+  // Runs use(handle) on an ImportHandle holding `files`, then frees the files' bytes.
+  const withImport = async (files, options, use) => {
+    const handle = await fillImport(module, files, options);
+    try {
+      return use(handle);
+    } finally {
+      handle.delete();
+    }
+  };
   let taskInfos = null;  // built once: the built-in tasks never change
   const api = {
     version: module.version(),
@@ -272,6 +281,8 @@ function makeApi(module) {
         const extra = keys.filter((k) => k !== 'text' && k !== 'tokenizer');
         if (extra.length) throw new Error(`unknown task key '${extra[0]}'; allowed with text: text, tokenizer`);
         if (typeof spec.text !== 'string') throw new Error(`task({ text }): text must be a string, got ${describe(spec.text)}`);
+        // A Tokenizer object (an imported model's) is used as it is: the task fine-tunes that model.
+        if (spec.tokenizer instanceof Tokenizer) return own(call(module, (m) => m.textTaskWith(spec.text, spec.tokenizer.handle)), Task);
         const tokenizer = typeof spec.tokenizer === 'string' ? { kind: spec.tokenizer } : spec.tokenizer ?? { kind: 'char' };
         const json = optionsJson(tokenizer, TOKENIZER_KEYS, 'tokenizer option');
         return own(call(module, (m) => m.textTask(spec.text, json)), Task);
@@ -336,34 +347,19 @@ function makeApi(module) {
     // merges.txt) or llama2.c's model .bin with its tokenizer.bin. `files`: Files or Blobs (a file
     // or folder picker's), or { name, bytes } / { name, blob } / { name, url } objects. Large
     // files stream into the module's memory in slices, never held twice.
-    async importModel(files) {
-      const handle = await fillImport(module, files);
-      try {
-        return own(call(module, () => handle.model()), Model);
-      } finally {
-        handle.delete();
-      }
+    importModel(files) {
+      return withImport(files, {}, (handle) => own(call(module, () => handle.model()), Model));
     },
     // What importModel(files) would build, from config.json (or a .bin's header) alone:
     // { format, config, parameterCount, memory: { parameters, inference, training }, limits,
     // trainable, reason } — bytes, so a page can say what fits before it reads the weights.
-    async describeModelFiles(files) {
-      const handle = await fillImport(module, files, { configOnly: true });
-      try {
-        return call(module, () => handle.describe());
-      } finally {
-        handle.delete();
-      }
+    describeModelFiles(files) {
+      return withImport(files, { configOnly: true }, (handle) => call(module, () => handle.describe()));
     },
     // Only the tokenizer of such files (config.json + tokenizer.json or vocab.json + merges.txt,
     // or a tokenizer.bin alone).
-    async importTokenizer(files) {
-      const handle = await fillImport(module, files);
-      try {
-        return own(call(module, () => handle.tokenizer()), Tokenizer);
-      } finally {
-        handle.delete();
-      }
+    importTokenizer(files) {
+      return withImport(files, {}, (handle) => own(call(module, () => handle.tokenizer()), Tokenizer));
     },
     // The SIMD kernels against the scalar reference, in this runtime.
     kernelSelfCheck(seed = 1) {
