@@ -46,14 +46,22 @@ export function serveStatic({ root = path.join(repoRoot, 'web'), port = 0, host 
     try {
       if (statSync(file).isDirectory()) file = path.join(file, 'index.html');
       const size = statSync(file).size;
-      res.writeHead(200, {
+      // One byte range (`Range: bytes=a-b`), as static hosts answer it: the page reads the
+      // 28-byte header of a llama2.c model before deciding to load the whole file.
+      const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+      const start = range ? Number(range[1]) : 0;
+      const end = range && range[2] !== '' ? Math.min(Number(range[2]), size - 1) : size - 1;
+      const partial = range && start <= end;
+      res.writeHead(partial ? 206 : 200, {
         'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-        'content-length': size,
+        'content-length': partial ? end - start + 1 : size,
         'cache-control': 'no-cache',
+        'accept-ranges': 'bytes',
+        ...(partial ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}),
         ...headers,
       });
       if (req.method === 'HEAD') return res.end();
-      createReadStream(file).pipe(res);
+      createReadStream(file, partial ? { start, end } : {}).pipe(res);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');

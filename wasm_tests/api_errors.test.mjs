@@ -53,7 +53,7 @@ function disposed(make) {
 const CASES = [
   // model configs
   ['unknown config key', () => tp.model({ ...qa(), dmodel: 6 }),
-    /unknown model config key 'dmodel'; allowed: arch, vocabSize, dModel, nHeads, nKvHeads, nLayers, dFF, maxLen, pos, norm/],
+    /unknown model config key 'dmodel'; allowed: arch, vocabSize, dModel, nHeads, nKvHeads, nLayers, dFF, maxLen, pos, ropePairs, ropeTheta, norm/],
   ['config size of the wrong type', () => tp.model({ ...qa(), dModel: 'six' }), /'dModel' must be an integer, got a string/],
   ['config choice of the wrong type', () => tp.model({ ...qa(), arch: 5 }), /'arch' must be a string, got a number/],
   ['arch outside its choices', () => tp.model({ ...qa(), arch: 'rnn' }), /'arch' is 'rnn'; allowed: decoder-only, encoder-only, encoder-decoder/],
@@ -101,7 +101,9 @@ const CASES = [
   ['no pairs', () => tp.task({ pairs: [] }), /no pairs given; a pairs task needs at least one/],
   ['an extra key beside pairs', () => tp.task({ pairs: [['a', 'b']], foo: 1 }), /task\(\{ pairs \}\) takes only 'pairs', got pairs, foo/],
   ['a text too short to learn from', () => tp.task({ text: 'abc' }), /the text has 3 bytes; a language model needs at least 16/],
-  ['a text task with an unknown tokenizer', () => tp.task({ text: 'abcdefgh'.repeat(4), tokenizer: 'sentencepiece' }), /unknown tokenizer kind 'sentencepiece'/],
+  ['a text task with an unknown tokenizer', () => tp.task({ text: 'abcdefgh'.repeat(4), tokenizer: 'unigram' }), /unknown tokenizer kind 'unigram'/],
+  ['a text task that would learn an imported kind', () => tp.task({ text: 'abcdefgh'.repeat(4), tokenizer: 'sentencepiece' }),
+    /a sentencepiece tokenizer comes with an imported model's files and is not learned from text; import the model/],
   ['a negative example index', () => toyTask.example(-1), /example\(index\): index must be a whole number >= 0, got the number -1/],
 
   // trainers

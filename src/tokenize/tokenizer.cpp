@@ -59,8 +59,8 @@ std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std:
   TP_CHECK(!options.lowercase || options.kind == TokenizerKind::Word, "lowercase applies to word tokenizers only; a ",
            tokenizer_kind_name(options.kind), " tokenizer keeps the text exactly (it must decode back to it)");
   TP_CHECK(!is_imported_kind(options.kind), "a ", tokenizer_kind_name(options.kind), " tokenizer comes with an ",
-           "imported model's files and is not learned from text; load the model (tp generate --model DIR) or choose ",
-           "char, word, bpe or byte");
+           "imported model's files and is not learned from text; import the model (its tokenizer comes with it) or ",
+           "choose char, word, bpe or byte");
   switch (options.kind) {
     case TokenizerKind::Char:
     case TokenizerKind::Word:

@@ -3,8 +3,9 @@
 // (a `tp-select` event { layer, head }); hovering a cell names the two tokens and the weight.
 //
 //   el.maps = { probs: [Float32Array(H*T*S) per layer], masked?: [Float32Array per layer],
-//               heads: H, T, S, rowTokens: [...], colTokens: [...], rowSide?, colSide? };
-//   el.selected = { layer: 0, head: 0 };
+//               heads: H, T, S, rowTokens: [...], colTokens: [...], rowSide?, colSide?,
+//               firstLayer?: the layer number of probs[0] (a window of a deep model's layers) };
+//   el.selected = { layer: 0, head: 0 };   (layer numbers are the model's, not the window's)
 // Masked positions (−∞ before the softmax) are hatched, so causal triangles and window bands show.
 import { VizElement } from './shared/viz-element.js';
 import { colorAt, headColor, rgbOf } from './shared/colormap.js';
@@ -41,8 +42,8 @@ export class TpAttentionGrid extends VizElement {
     const m = this._maps;
     if (!m || !m.probs?.length) return null;
     const th = this.theme();
-    const L = m.probs.length, H = m.heads, T = m.T, S = m.S;
-    const labelW = measureText(`${this.t('attn.layer')} ${L - 1}`, 11, { family: th.font }) + 14, headH = 30, gap = 10;
+    const L = m.probs.length, H = m.heads, T = m.T, S = m.S, first = m.firstLayer ?? 0;
+    const labelW = measureText(`${this.t('attn.layer')} ${first + L - 1}`, 11, { family: th.font }) + 14, headH = 30, gap = 10;
     const maxThumb = Number(this.getAttribute('max-thumb') ?? 150);
     const thumb = Math.max(24, Math.min(maxThumb, (width - labelW - gap * (H - 1)) / H));
     const cellW = thumb / S, cellH = thumb / T;
@@ -56,7 +57,7 @@ export class TpAttentionGrid extends VizElement {
     const hl = this._highlight;
     for (let l = 0; l < L; ++l) {
       const y = headH + l * (thumb + gap);
-      items.push({ type: 'text', x: labelW - 8, y: y + thumb / 2, text: `${this.t('attn.layer')} ${l}`, fill: th.muted, size: 11, anchor: 'end' });
+      items.push({ type: 'text', x: labelW - 8, y: y + thumb / 2, text: `${this.t('attn.layer')} ${first + l}`, fill: th.muted, size: 11, anchor: 'end' });
       for (let h = 0; h < H; ++h) {
         const x = labelW + h * (thumb + gap);
         const rgba = new Uint8ClampedArray(T * S * 4);
@@ -73,7 +74,7 @@ export class TpAttentionGrid extends VizElement {
         items.push({ type: 'cells', x, y, cw: cellW, ch: cellH, rows: T, cols: S, rgba });
         if (hl && hl.side === (m.rowSide ?? 'enc') && hl.index < T) items.push({ type: 'rect', x, y: y + hl.index * cellH, w: thumb, h: cellH, stroke: th.accent, lw: 1.5, fill: null });
         if (hl && hl.side === (m.colSide ?? 'enc') && hl.index < S) items.push({ type: 'rect', x: x + hl.index * cellW, y, w: cellW, h: thumb, stroke: th.accent, lw: 1.5, fill: null });
-        const sel = this._selected?.layer === l && this._selected?.head === h;
+        const sel = this._selected?.layer === first + l && this._selected?.head === h;
         items.push({ type: 'rect', x: x - (sel ? 2.5 : 0.5), y: y - (sel ? 2.5 : 0.5), w: thumb + (sel ? 5 : 1), h: thumb + (sel ? 5 : 1), r: sel ? 3 : 1, stroke: sel ? headColor(h) : th.rule, lw: sel ? 3 : 1, fill: null });
       }
     }
@@ -96,13 +97,13 @@ export class TpAttentionGrid extends VizElement {
     const m = this._maps;
     const i = a.h * m.T * m.S + a.r * m.S + a.c;
     const masked = m.masked?.[a.l]?.[i] === -Infinity;
-    const tip = `${this.t('attn.layer')} ${a.l} · ${this.t('attn.head')} ${a.h}\n${m.rowTokens?.[a.r] ?? a.r} → ${m.colTokens?.[a.c] ?? a.c}: ${masked ? `0 (${this.t('heatmap.masked')})` : fmt(m.probs[a.l][i], 3)}`;
+    const tip = `${this.t('attn.layer')} ${(m.firstLayer ?? 0) + a.l} · ${this.t('attn.head')} ${a.h}\n${m.rowTokens?.[a.r] ?? a.r} → ${m.colTokens?.[a.c] ?? a.c}: ${masked ? `0 (${this.t('heatmap.masked')})` : fmt(m.probs[a.l][i], 3)}`;
     return { key: [a.l, a.h, a.r, a.c], tip, token: { side: m.rowSide ?? 'enc', index: a.r } };
   }
 
   onClick(p) {
     const a = this._at(p.x, p.y);
-    if (a) this._select(a.l, a.h);
+    if (a) this._select((this._maps.firstLayer ?? 0) + a.l, a.h);
   }
 
   _select(layer, head) {
@@ -118,7 +119,8 @@ export class TpAttentionGrid extends VizElement {
     const d = moves[e.key];
     if (!d) return;
     e.preventDefault();
-    this._select(Math.min(m.probs.length - 1, Math.max(0, layer + d[0])), Math.min(m.heads - 1, Math.max(0, head + d[1])));
+    const first = m.firstLayer ?? 0;
+    this._select(Math.min(first + m.probs.length - 1, Math.max(first, layer + d[0])), Math.min(m.heads - 1, Math.max(0, head + d[1])));
   }
 
   describe() {

@@ -10,6 +10,7 @@
 import { call } from './engine.js';
 
 const SLICE = 8 << 20;
+const LLAMA2C_HEADER = 28;  // seven int32: all describe() reads of a llama2.c .bin
 
 // What a file of the page or the caller can be: a File/Blob (name from .name), { name, bytes }
 // with a Uint8Array/ArrayBuffer, or { name, url } / { name, blob }.
@@ -42,9 +43,11 @@ async function* byteSlices(bytes, from, to) {
   for (let at = from; at < to; at += SLICE) yield bytes.subarray(at, Math.min(to, at + SLICE));
 }
 
-// A URL is fetched once; with a Content-Length its body streams into the heap.
-async function resolveUrl(file) {
-  const response = await fetch(file.url);
+// A URL is fetched once; with a Content-Length its body streams into the heap. `head`: only
+// that many leading bytes are wanted (asked for with a Range request; a server that ignores it
+// has its stream cancelled once they have arrived).
+async function resolveUrl(file, head) {
+  const response = await fetch(file.url, head ? { headers: { range: `bytes=0-${head - 1}` } } : undefined);
   if (!response.ok) throw new Error(`importModel: ${file.url} answered ${response.status} ${response.statusText}`);
   const length = Number(response.headers.get('content-length'));
   if (!Number.isFinite(length) || length <= 0 || response.headers.get('content-encoding')) {
@@ -55,6 +58,7 @@ async function resolveUrl(file) {
   return {
     name: file.name,
     size: length,
+    stop: () => reader.cancel(),
     async *slices() {
       for (;;) {
         const { done, value } = await reader.read();
@@ -65,10 +69,13 @@ async function resolveUrl(file) {
   };
 }
 
+// The files that hold weights, which a tokenizer does not need.
+const isWeights = (name) => name === 'model.safetensors' || (name.endsWith('.bin') && name !== 'tokenizer.bin');
+
 // Copies the files into a new ImportHandle. configOnly: only what describe() reads
 // (config.json whole, a llama2.c .bin's 28-byte header), so the page can say what fits before
-// it reads any weights.
-export async function fillImport(module, files, { configOnly = false } = {}) {
+// it reads any weights; tokenizerOnly: everything but the weights.
+export async function fillImport(module, files, { configOnly = false, tokenizerOnly = false } = {}) {
   const list = Array.from(files ?? [], normalize);
   if (list.length === 0) throw new Error('importModel: no files; pass the files of one model');
   const handle = call(module, (m) => m.createImport());
@@ -76,15 +83,20 @@ export async function fillImport(module, files, { configOnly = false } = {}) {
     for (let file of list) {
       const header = file.name.endsWith('.bin') && file.name !== 'tokenizer.bin';
       if (configOnly && file.name !== 'config.json' && !header) continue;
-      if (file.url) file = await resolveUrl(file);
-      const size = configOnly && header ? Math.min(28, file.size) : file.size;
+      if (tokenizerOnly && isWeights(file.name)) continue;
+      const headOnly = configOnly && header ? LLAMA2C_HEADER : 0;
+      if (file.url) file = await resolveUrl(file, headOnly);
+      const size = headOnly ? Math.min(headOnly, file.size) : file.size;
       const address = call(module, () => handle.add(file.name, size)) >>> 0;
       let at = 0;
       for await (const slice of file.slices(0, size)) {
         const part = slice.subarray(0, Math.min(slice.length, size - at));
         module.HEAPU8.set(part, address + at);  // HEAPU8 again each time: the heap may have grown
         at += part.length;
-        if (at >= size) break;
+        if (headOnly && at >= size && file.stop) {  // a stream of which only the head was wanted
+          await file.stop();
+          break;
+        }
       }
       if (at !== size) throw new Error(`importModel: '${file.name}' gave ${at} of its ${size} bytes`);
     }

@@ -63,7 +63,8 @@ export class TrainingSession extends EventTarget {
   }
 
   // { task: name | { pairs } | { text, tokenizer }, model: config overrides + seed, training:
-  //   trainer options (+ totalSteps), checkpoint?: Uint8Array } -> { task, config, info, totalSteps }
+  //   trainer options (+ totalSteps), checkpoint?: Uint8Array, files?: an imported model's
+  //   files as for tp.importModel (then task is { text }) } -> { task, config, info, totalSteps }
   async configure(request) {
     const result = await this.#request('configure', request);
     this.history = [];

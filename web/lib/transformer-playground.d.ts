@@ -25,6 +25,8 @@ export type BuiltinTaskName =
 export type Arch = 'decoder-only' | 'encoder-only' | 'encoder-decoder';
 /** How positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none. */
 export type PositionalEncoding = 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 'none';
+/** Which dimensions RoPE rotates together: adjacent ones (2i, 2i+1) as RoFormer and llama2.c, or i and i + head size/2 as Hugging Face's Llama. */
+export type RopePairs = 'adjacent' | 'half';
 /** LayerNorm (mean and variance) or RMSNorm (root mean square only). */
 export type Norm = 'layer' | 'rms';
 /** Norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout). */
@@ -36,7 +38,7 @@ export type OutputHead = 'lm' | 'mlm' | 'cls' | 'mean' | 'token';
 /** Learning rate after warm-up: constant, cosine decay to lr/10, or the 2017 paper's noam. */
 export type Schedule = 'constant' | 'cosine' | 'noam';
 /** Characters, words, learned sub-words (BPE) or bytes. */
-export type TokenizerKind = 'char' | 'word' | 'bpe' | 'byte';
+export type TokenizerKind = 'char' | 'word' | 'bpe' | 'byte' | 'gpt2' | 'sentencepiece';
 
 /** A complete model configuration, as `model.config` and `task.defaults` return it. */
 export interface ModelConfig {
@@ -58,6 +60,10 @@ export interface ModelConfig {
   maxLen: number;
   /** How positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none (default "learned"). */
   pos: PositionalEncoding;
+  /** Which dimensions RoPE rotates together: adjacent ones (2i, 2i+1) as RoFormer and llama2.c, or i and i + head size/2 as Hugging Face's Llama (default "adjacent"). */
+  ropePairs: RopePairs;
+  /** The base b of RoPE's rotation frequencies b^(-2i/head size) (1 <= x <= 1000000000; default 10000). */
+  ropeTheta: number;
   /** LayerNorm (mean and variance) or RMSNorm (root mean square only) (default "layer"). */
   norm: Norm;
   /** Norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout) (default "pre"). */

@@ -357,9 +357,9 @@ function makeApi(module) {
       return withImport(files, { configOnly: true }, (handle) => call(module, () => handle.describe()));
     },
     // Only the tokenizer of such files (config.json + tokenizer.json or vocab.json + merges.txt,
-    // or a tokenizer.bin alone).
+    // or a tokenizer.bin alone); the weights among `files` are not read.
     importTokenizer(files) {
-      return withImport(files, {}, (handle) => own(call(module, () => handle.tokenizer()), Tokenizer));
+      return withImport(files, { tokenizerOnly: true }, (handle) => own(call(module, () => handle.tokenizer()), Tokenizer));
     },
     // The SIMD kernels against the scalar reference, in this runtime.
     kernelSelfCheck(seed = 1) {

@@ -103,13 +103,30 @@ const handlers = {
     if (interval !== undefined) progressInterval = interval;
     return { version: tp.version };
   },
-  configure(request) {
+  async configure(request) {
     running = false;
-    const { task: taskSpec, model: modelConfig, training = {}, checkpoint } = request;
-    const newTask = taskFrom(taskSpec);
-    let newModel;
+    const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files } = request;
+    // An imported model (files: Files/Blobs or { name, bytes } from the page, read here in
+    // slices) trains on the task's text through its own tokenizer.
+    let newModel = files ? await tp.importModel(files) : null;
+    let newTask;
     try {
-      newModel = checkpoint ? tp.loadModel(checkpoint) : tp.model({ ...newTask.defaults, ...modelConfig });
+      if (files) {
+        const tokenizer = newModel.tokenizer();
+        try {
+          newTask = tp.task({ text: taskSpec.text, tokenizer });
+        } finally {
+          tokenizer.dispose();
+        }
+      } else {
+        newTask = taskFrom(taskSpec);
+      }
+    } catch (error) {
+      newModel?.dispose();
+      throw error;
+    }
+    try {
+      newModel ??= checkpoint ? tp.loadModel(checkpoint) : tp.model({ ...newTask.defaults, ...modelConfig });
       const newTrainer = tp.trainer(newModel, newTask, training);
       disposeAll();
       task = newTask;
@@ -120,7 +137,7 @@ const handlers = {
       newTask.dispose();
       throw error;
     }
-    spec = { task: taskSpec, model: modelConfig, training, checkpoint };  // reset() returns to this state
+    spec = { task: taskSpec, model: modelConfig, training, checkpoint, files };  // reset() returns to this state
     totalSteps = training.totalSteps ?? task.train.totalSteps;
     pending = [];
     lastReport = null;

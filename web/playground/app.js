@@ -39,6 +39,7 @@ import { initAttention } from './panels/attention.js';
 import { initWalkthrough } from './panels/walkthrough.js';
 import { initOutputs } from './panels/outputs.js';
 import { initFiles } from './panels/files.js';
+import { initImport } from './panels/import.js';
 import { initAbout } from './panels/about.js';
 
 // Every task the playground offers (built-in, then the user's own text / pairs), and the state a
@@ -65,6 +66,7 @@ export class App extends EventTarget {
     this.report = null;      // the latest training report
     this.running = false;
     this.snapshot = null;    // the latest trace of the probe input
+    this.imported = null;    // an imported model: { files, name, tokenizer, info } (not in the URL: files are the user's)
     this.error = null;
     this._infos = new Map();
     this._configured = '';
@@ -103,6 +105,7 @@ export class App extends EventTarget {
     this.state = { ...this.state, ...patch };
     if (this.standalone) history.replaceState(null, '', toHash(this.state));
     if (changed.includes('lang')) this.applyLang();
+    if (this.imported && changed.some((k) => k === 'task' || k === 'model' || k === 'seed')) this.setImported(null);
     this.emit('state', { changed });
     if (this.session && modelKey(this.state) !== before) this.scheduleConfigure();
     else if (changed.includes('input')) this.requestSnapshot(true);
@@ -128,6 +131,8 @@ export class App extends EventTarget {
   // ---- the current task, on this thread (tokenizer and defaults) -------------------------------
 
   taskSpec(name = this.state.task) {
+    // An imported model trains on the text through its own tokenizer.
+    if (this.imported && name === this.state.task) return { text: this.state.text, tokenizer: this.imported.tokenizer };
     if (name === 'text') return { text: this.state.text, tokenizer: this.state.textTokenizer };
     if (name === 'pairs') return { pairs: sessionRequest(this.state).task.pairs };
     return name;
@@ -135,7 +140,7 @@ export class App extends EventTarget {
 
   infoFor(name = this.state.task) {
     const spec = this.taskSpec(name);
-    const key = JSON.stringify(spec);
+    const key = spec.tokenizer === this.imported?.tokenizer && this.imported ? `imported ${this.imported.name} ${spec.text}` : JSON.stringify(spec);
     let info = this._infos.get(key);
     if (!info) {
       const task = this.tp.task(spec);
@@ -168,9 +173,33 @@ export class App extends EventTarget {
     this._configureTimer = setTimeout(() => this.configure(), 200);
   }
 
+  // Switches to (imported = { files, name, tokenizer, info }) or away from (null) an imported
+  // model; the page's copy of its tokenizer is disposed when it is left.
+  setImported(imported) {
+    const old = this.imported;
+    this.imported = imported;
+    if (old && old !== imported) {
+      for (const [key, info] of this._infos) {
+        if (key.startsWith('imported ')) {
+          info.tokenizer.dispose();
+          this._infos.delete(key);
+        }
+      }
+      old.tokenizer.dispose();
+    }
+    this.emit('imported', imported);
+  }
+
+  async useImported(imported) {
+    this.setImported(imported);
+    clearTimeout(this._configureTimer);
+    return this.configure();
+  }
+
   async configure({ checkpoint } = {}) {
     const key = modelKey(this.state);
-    const request = sessionRequest(this.state);
+    const base = sessionRequest(this.state);
+    const request = this.imported ? { task: { text: this.state.text }, training: base.training, files: this.imported.files } : base;
     this.status('status.building');
     this.emit('busy', true);
     let info;
@@ -225,6 +254,8 @@ export class App extends EventTarget {
     this.session?.dispose();
     for (const info of this._infos.values()) info.tokenizer.dispose();
     this._infos.clear();
+    this.imported?.tokenizer.dispose();
+    this.imported = null;
   }
 
   fail(error) {
@@ -330,6 +361,7 @@ async function start(app, onReady) {
   initWalkthrough(app);
   initOutputs(app);
   initFiles(app);
+  initImport(app);
   initAbout(app);
   // Hover a token anywhere: light it up everywhere.
   root.addEventListener('tp-hover', (e) => {

@@ -98,6 +98,7 @@ export const STRINGS = {
     'value.lm': 'language model', 'value.mlm': 'masked tokens', 'value.cls': 'class from <CLS>', 'value.mean': 'class from mean', 'value.token': 'tag per token',
     'value.constant': 'constant', 'value.cosine': 'warm-up + cosine', 'value.noam': 'Noam (2017)',
     'value.char': 'character', 'value.word': 'word', 'value.bpe': 'sub-word (BPE)', 'value.byte': 'byte',
+    'value.gpt2': 'GPT-2 byte-level BPE', 'value.sentencepiece': 'SentencePiece BPE',
     'value.true': 'on', 'value.false': 'off',
 
     'training.lead': 'Cross-entropy loss on the training batches (every step) and on the held-out examples (dots). Training runs in a Web Worker, so the page stays responsive.',
@@ -140,7 +141,7 @@ export const STRINGS = {
     'emb.peNote.none': 'Without positions, attention is blind to order: "the dog bites the man" and "the man bites the dog" look the same.',
     'emb.onehotTitle': 'One-hot versus dense',
     'emb.onehotNote': 'A one-hot vector is as long as the vocabulary ({vocab}) with a single 1: all tokens are equally far apart (cosine 0). The learned dense vectors are only d_model = {d} wide, and their cosine similarity can say that two tokens are alike.',
-    'emb.onehot': 'one-hot vectors ({vocab} wide)', 'emb.cosine': 'cosine similarity of the dense embeddings',
+    'emb.onehot': 'one-hot vectors ({vocab} wide)', 'emb.onehotUsed': 'one-hot vectors ({vocab} wide; the {used} columns of the input\'s ids)', 'emb.cosine': 'cosine similarity of the dense embeddings',
     'emb.cosineVocab': 'cosine similarity of every token\'s dense embedding (input tokens outlined)',
     'rope.title': 'RoPE: rotation and relative distance',
     'rope.note.on': "The query of the first token (head 0), rotated pair by pair by pos·θᵢ. The score q(m)·k(n) depends only on m − n: the curves for different m lie on top of each other.",
@@ -152,7 +153,8 @@ export const STRINGS = {
 
     'attn.title': 'Attention',
     'attn.lead': 'Every head of every layer decides how much each token (row) takes from every other token (column). Rows sum to 1. Hatched cells are masked (−∞ before the softmax, exactly 0 after).',
-    'attn.stage': 'show',
+    'attn.stage': 'show', 'attn.layerPick': 'layer', 'attn.headPick': 'head',
+    'attn.gridWindow': 'model view: layers {first}–{last} of {layers} × heads (pick a layer to move the window)',
     'attn.grid': 'model view: layers × heads', 'attn.main': 'layer {layer}, head {head}: {kind}',
     'attn.headView': 'head view: layer {layer}',
 
@@ -190,6 +192,12 @@ export const STRINGS = {
     'files.pretrained': 'Pre-trained models', 'files.pretrainedHint': 'Checkpoints shipped with the playground (web/models), trained with the command line tool: load one to see trained attention at once.',
     'files.save': 'Save model', 'files.load': 'Load model…', 'files.copyLink': 'Copy link to this set-up',
     'files.saved': 'Saved {name} ({size} kB).', 'files.loadedInfo': 'Loaded {name}: task {task}, {params} parameters.',
+    'import.title': 'Load a model', 'import.hint': 'Your own model: a Hugging Face-style folder of the GPT-2 or Llama family (config.json, model.safetensors, tokenizer.json or vocab.json + merges.txt) or llama2.c\'s model .bin with tokenizer.bin. Models up to 1 GB of weights (GPT-2 small) load and generate; up to 67 M parameters also fine-tune here on the text under Task.',
+    'import.files': 'Model files…', 'import.folder': 'Model folder…', 'import.url': 'or its URL', 'import.urlGo': 'Load',
+    'import.reading': 'Reading {name}…', 'import.loading': 'Loading…', 'import.loaded': 'Loaded {name}.',
+    'import.summary': '{params} parameters ({mb} MB of weights): {layers} layers × {heads} heads, width {d}, {vocab} tokens.',
+    'import.trainable': 'It can be fine-tuned here on your text.', 'import.notTrainable': 'Fine-tuning it needs {mb} MB (weights, gradients and Adam state), more than the {limit} MB this page allows; it generates and every view shows it.',
+    'import.failed': '{name}: {message}', 'import.left': 'Back to the built-in models (the imported one was set aside when the task or architecture changed).',
     'files.needText': 'This model was trained on your own data; paste that data under Task first.',
 
     'about.title': 'About and diagnostics',
@@ -307,6 +315,7 @@ export const STRINGS = {
     'value.lm': '언어 모델', 'value.mlm': '가려진 토큰', 'value.cls': '<CLS>로 분류', 'value.mean': '평균으로 분류', 'value.token': '토큰별 태그',
     'value.constant': '고정', 'value.cosine': '워밍업 + 코사인', 'value.noam': 'Noam (2017)',
     'value.char': '문자', 'value.word': '단어', 'value.bpe': '서브워드 (BPE)', 'value.byte': '바이트',
+    'value.gpt2': 'GPT-2 바이트 수준 BPE', 'value.sentencepiece': 'SentencePiece BPE',
     'value.true': '켬', 'value.false': '끔',
 
     'training.lead': '학습 배치의 교차 엔트로피 손실(매 단계)과 검증 예제의 손실(점). 학습은 웹 워커에서 돌아가므로 페이지가 멈추지 않습니다.',
@@ -349,7 +358,7 @@ export const STRINGS = {
     'emb.peNote.none': '위치 정보가 없으면 어텐션은 순서를 모릅니다: "the dog bites the man"과 "the man bites the dog"가 똑같아 보입니다.',
     'emb.onehotTitle': '원-핫 대 밀집 벡터',
     'emb.onehotNote': '원-핫 벡터는 단어장 크기({vocab})만큼 길고 1이 하나뿐이라 모든 토큰이 똑같이 떨어져 있습니다(코사인 0). 학습된 밀집 벡터는 d_model = {d}만큼만 길고, 코사인 유사도로 두 토큰이 닮았다고 말할 수 있습니다.',
-    'emb.onehot': '원-핫 벡터 (길이 {vocab})', 'emb.cosine': '밀집 임베딩의 코사인 유사도',
+    'emb.onehot': '원-핫 벡터 (길이 {vocab})', 'emb.onehotUsed': '원-핫 벡터 (길이 {vocab} 중 입력의 id {used}개 열)', 'emb.cosine': '밀집 임베딩의 코사인 유사도',
     'emb.cosineVocab': '모든 토큰의 밀집 임베딩 코사인 유사도 (입력 토큰은 테두리)',
     'rope.title': 'RoPE: 회전과 상대 거리',
     'rope.note.on': '첫 토큰의 쿼리(헤드 0)를 쌍마다 pos·θᵢ만큼 회전합니다. 점수 q(m)·k(n)는 m − n에만 달려 있어서, m이 달라도 곡선이 겹칩니다.',
@@ -361,7 +370,8 @@ export const STRINGS = {
 
     'attn.title': '어텐션',
     'attn.lead': '모든 층의 모든 헤드가 각 토큰(행)이 다른 토큰(열)에서 얼마나 가져올지 정합니다. 행의 합은 1입니다. 빗금 칸은 마스크된 칸입니다(softmax 전 −∞, 후 정확히 0).',
-    'attn.stage': '보기',
+    'attn.stage': '보기', 'attn.layerPick': '층', 'attn.headPick': '헤드',
+    'attn.gridWindow': '모델 보기: 전체 {layers}개 층 중 {first}–{last}층 × 헤드 (층을 고르면 창이 옮겨 갑니다)',
     'attn.grid': '모델 보기: 층 × 헤드', 'attn.main': '층 {layer}, 헤드 {head}: {kind}',
     'attn.headView': '헤드 보기: 층 {layer}',
 
@@ -399,6 +409,12 @@ export const STRINGS = {
     'files.pretrained': '미리 학습된 모델', 'files.pretrainedHint': '플레이그라운드에 들어 있는 체크포인트(web/models)로, 명령줄 도구로 학습했습니다. 불러오면 학습된 어텐션을 바로 볼 수 있습니다.',
     'files.save': '모델 저장', 'files.load': '모델 불러오기…', 'files.copyLink': '이 설정의 링크 복사',
     'files.saved': '{name} 저장 ({size} kB).', 'files.loadedInfo': '{name} 불러옴: 과제 {task}, 파라미터 {params}개.',
+    'import.title': '모델 불러오기', 'import.hint': '직접 가진 모델: GPT-2 또는 Llama 계열의 Hugging Face 형식 폴더(config.json, model.safetensors, tokenizer.json 또는 vocab.json + merges.txt)나 llama2.c의 모델 .bin과 tokenizer.bin. 가중치 1 GB(GPT-2 small)까지 불러와 생성할 수 있고, 파라미터 6700만 개까지는 과제의 텍스트로 여기서 미세 조정도 할 수 있습니다.',
+    'import.files': '모델 파일…', 'import.folder': '모델 폴더…', 'import.url': '또는 URL', 'import.urlGo': '불러오기',
+    'import.reading': '{name} 읽는 중…', 'import.loading': '불러오는 중…', 'import.loaded': '{name} 불러옴.',
+    'import.summary': '파라미터 {params}개(가중치 {mb} MB): {layers}층 × 헤드 {heads}개, 너비 {d}, 토큰 {vocab}개.',
+    'import.trainable': '여기서 텍스트로 미세 조정할 수 있습니다.', 'import.notTrainable': '미세 조정에는 {mb} MB(가중치, 기울기, Adam 상태)가 필요해 이 페이지의 한도 {limit} MB를 넘습니다. 생성과 모든 보기는 됩니다.',
+    'import.failed': '{name}: {message}', 'import.left': '기본 모델로 돌아왔습니다(과제나 구조를 바꾸어 불러온 모델은 내려 두었습니다).',
     'files.needText': '직접 넣은 데이터로 학습한 모델입니다. 먼저 과제에 그 데이터를 붙여 넣으세요.',
 
     'about.title': '정보와 진단',

@@ -134,6 +134,8 @@ export const TEMPLATE = `
         <div class="controls-row">
           <div class="segmented" id="attn-kinds" role="radiogroup" data-i18n-aria="attn.kind"></div>
           <label class="inline"><span data-i18n="attn.stage"></span> <select id="attn-stage"></select></label>
+          <label class="inline"><span data-i18n="attn.layerPick"></span> <select id="attn-layer"></select></label>
+          <label class="inline"><span data-i18n="attn.headPick"></span> <select id="attn-head"></select></label>
         </div>
         <p class="hint" id="attn-note"></p>
         <div class="attn-grid">
@@ -210,6 +212,19 @@ export const TEMPLATE = `
         <p class="hint" data-i18n="files.pretrainedHint"></p>
         <div class="buttons-row" id="pretrained"></div>
         <p class="hint" id="files-status" role="status" aria-live="polite"></p>
+        <h3 data-i18n="import.title"></h3>
+        <p class="hint" data-i18n="import.hint"></p>
+        <div class="buttons-row">
+          <label class="button" for="import-files"><span data-i18n="import.files"></span></label>
+          <input type="file" id="import-files" multiple disabled class="sr-only">
+          <label class="button" for="import-folder"><span data-i18n="import.folder"></span></label>
+          <input type="file" id="import-folder" webkitdirectory multiple disabled class="sr-only">
+        </div>
+        <form class="buttons-row" id="import-url-form">
+          <label class="inline"><span data-i18n="import.url"></span> <input type="text" id="import-url" inputmode="url" spellcheck="false" disabled></label>
+          <button type="submit" id="import-url-go" disabled data-i18n="import.urlGo"></button>
+        </form>
+        <p class="hint" id="import-status" role="status" aria-live="polite"></p>
       </section>
       <section id="about" class="card" aria-labelledby="about-h">
         <div class="card-head"><h2 id="about-h" data-i18n="about.title"></h2><p class="lead" data-i18n="about.lead"></p></div>

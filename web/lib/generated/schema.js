@@ -16,6 +16,8 @@ export const MODEL_CONFIG = Object.freeze([
   Object.freeze({"name":"d_ff","js":"dFF","cli":"d-ff","type":"int","default":256,"min":1,"max":65536,"doc":"hidden width of the feed-forward block"}),
   Object.freeze({"name":"max_len","js":"maxLen","cli":"max-len","type":"int","default":64,"min":1,"max":4096,"doc":"longest sequence the model takes, in tokens"}),
   Object.freeze({"name":"pos","js":"pos","cli":"pos","type":"choice","default":"learned","choices":["sinusoidal","learned","rope","alibi","none"],"doc":"how positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none"}),
+  Object.freeze({"name":"rope_pairs","js":"ropePairs","cli":"rope-pairs","type":"choice","default":"adjacent","choices":["adjacent","half"],"doc":"which dimensions RoPE rotates together: adjacent ones (2i, 2i+1) as RoFormer and llama2.c, or i and i + head size/2 as Hugging Face's Llama"}),
+  Object.freeze({"name":"rope_theta","js":"ropeTheta","cli":"rope-theta","type":"real","default":10000,"min":1,"max":1000000000,"minOpen":false,"maxOpen":false,"doc":"the base b of RoPE's rotation frequencies b^(-2i/head size)"}),
   Object.freeze({"name":"norm","js":"norm","cli":"norm","type":"choice","default":"layer","choices":["layer","rms"],"doc":"LayerNorm (mean and variance) or RMSNorm (root mean square only)"}),
   Object.freeze({"name":"norm_placement","js":"normPlacement","cli":"norm-placement","type":"choice","default":"pre","choices":["post","pre"],"doc":"norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout)"}),
   Object.freeze({"name":"norm_eps","js":"normEps","cli":"norm-eps","type":"real","default":0.00001,"min":0,"max":1,"minOpen":true,"maxOpen":true,"doc":"added to the variance inside the norm"}),
@@ -59,7 +61,7 @@ export const GENERATE_OPTIONS = Object.freeze([
 ]);
 
 export const TOKENIZER_OPTIONS = Object.freeze([
-  Object.freeze({"name":"kind","js":"kind","cli":"kind","type":"choice","default":"char","choices":["char","word","bpe","byte"],"doc":"characters, words, learned sub-words (BPE) or bytes"}),
+  Object.freeze({"name":"kind","js":"kind","cli":"kind","type":"choice","default":"char","choices":["char","word","bpe","byte","gpt2","sentencepiece"],"doc":"characters, words, learned sub-words (BPE) or bytes"}),
   Object.freeze({"name":"vocab_size","js":"vocabSize","cli":"vocab-size","type":"int","default":0,"min":0,"max":1000000,"doc":"bpe: the vocabulary to learn, specials and 256 bytes included; 0 = the kind's default"}),
   Object.freeze({"name":"lowercase","js":"lowercase","cli":"lowercase","type":"bool","default":false,"doc":"word: fold ASCII letters to lower case"}),
 ]);

@@ -2,9 +2,21 @@
 // (model view), the selected head as a large heatmap (probabilities or any earlier stage of the
 // scores), the head view (token-to-token lines), and the mask rules of the selected layer drawn
 // on the same tokens with two <PAD> added. Refreshed from every snapshot while training.
+// A deep model (an imported GPT-2 has 12 layers × 12 heads) shows the grid as a window of
+// layers around the selected one, at most MAX_THUMBS thumbnails; the layer and head pickers
+// reach every head.
 import { segmented, h } from '../../ui/dom.js';
 import { ATTN_STAGES } from '../state.js';
 import { headColor } from '../../components/shared/colormap.js';
+
+const MAX_THUMBS = 48;
+
+// The layers the grid shows: all of them, or `span` around the selected one.
+export function gridWindow(layers, heads, layer) {
+  const span = Math.max(1, Math.min(layers, Math.floor(MAX_THUMBS / Math.max(1, heads))));
+  const first = Math.min(Math.max(0, layer - Math.floor(span / 2)), layers - span);
+  return { first, span };
+}
 
 export function availableKinds(config) {
   if (!config) return [];
@@ -48,8 +60,14 @@ export function initAttention(app) {
       (v) => app.set({ attn: { ...app.state.attn, kind: v } }));
     const sel = $('attn-stage');
     sel.replaceChildren(...ATTN_STAGES.map((s) => h('option', { value: s, text: app.t(`attn.stage.${s}`), selected: s === stage })));
+    const { layer, head } = current();
+    const numbers = (n, selected) => Array.from({ length: n }, (_, i) => h('option', { value: String(i), text: String(i), selected: i === selected }));
+    $('attn-layer').replaceChildren(...numbers(app.config?.nLayers ?? 1, layer));
+    $('attn-head').replaceChildren(...numbers(app.config?.nHeads ?? 1, head));
   }
   $('attn-stage').addEventListener('change', (e) => app.set({ attn: { ...app.state.attn, stage: e.target.value } }));
+  $('attn-layer').addEventListener('change', (e) => app.set({ attn: { ...app.state.attn, layer: Number(e.target.value) } }));
+  $('attn-head').addEventListener('change', (e) => app.set({ attn: { ...app.state.attn, head: Number(e.target.value) } }));
   grid.addEventListener('tp-select', (e) => app.set({ attn: { ...app.state.attn, layer: e.detail.layer, head: e.detail.head } }));
 
   function render() {
@@ -76,9 +94,12 @@ export function initAttention(app) {
       masked.push(s.tensors[`${stack}.${l}.${sub}.masked`]?.data);
     }
     const [H, T, S] = s.tensors[`${stack}.0.${sub}.probs`].shape;
-    grid.setAttribute('label', app.t('attn.grid'));
+    const { first, span } = gridWindow(c.nLayers, H, layer);
+    const windowed = span < c.nLayers;
+    grid.setAttribute('label', windowed ? app.t('attn.gridWindow', { first, last: first + span - 1, layers: c.nLayers }) : app.t('attn.grid'));
     grid.selected = { layer, head };
-    grid.maps = { probs, masked, heads: H, T, S, rowTokens, colTokens, rowSide, colSide };
+    grid.maps = { probs: probs.slice(first, first + span), masked: masked.slice(first, first + span), heads: H, T, S, rowTokens, colTokens,
+      rowSide, colSide, firstLayer: first };
 
     // The selected head, large: probabilities with masked cells shown as −∞, or an earlier stage.
     const src = s.tensors[`${stack}.${layer}.${sub}.${stage}`];

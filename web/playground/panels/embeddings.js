@@ -10,6 +10,8 @@ import { cosineMatrix } from '../../components/shared/similarity.js';
 import { headColor } from '../../components/shared/colormap.js';
 import { fmt } from '../../components/shared/format.js';
 
+const MAX_ONEHOT_COLUMNS = 2048;
+
 export function initEmbeddings(app) {
   const $ = (id) => app.$(id);
   let learned = null, learnedAt = -1, fetching = false;
@@ -145,13 +147,16 @@ export function initEmbeddings(app) {
     const c = app.config;
     const ids = Array.from(s.input.ids), toks = s.input.tokens;
     const V = c.vocabSize;
-    const data = new Float32Array(ids.length * V);
-    ids.forEach((id, r) => (data[r * V + id] = 1));
     const vocab = app.info?.vocab ?? [];
+    // A large vocabulary (an imported model's 50,257 tokens) cannot be drawn a column per id:
+    // then only the columns of the ids the input uses are shown, in id order.
+    const cols = V <= MAX_ONEHOT_COLUMNS ? Array.from({ length: V }, (_, i) => i) : [...new Set(ids)].sort((a, b) => a - b);
+    const data = new Float32Array(ids.length * cols.length);
+    ids.forEach((id, r) => (data[r * cols.length + cols.indexOf(id)] = 1));
     const oh = $('onehot');
-    oh.setAttribute('label', app.t('emb.onehot', { vocab: V }));
-    oh.setAttribute('min-cell', V > 100 ? '1' : '3');
-    oh.matrix = { rows: ids.length, cols: V, data, rowLabels: toks, colLabels: Array.from({ length: V }, (_, i) => vocab[i] ?? String(i)) };
+    oh.setAttribute('label', app.t(cols.length < V ? 'emb.onehotUsed' : 'emb.onehot', { vocab: V, used: cols.length }));
+    oh.setAttribute('min-cell', cols.length > 100 ? '1' : '3');
+    oh.matrix = { rows: ids.length, cols: cols.length, data, rowLabels: toks, colLabels: cols.map((i) => vocab[i] ?? String(i)) };
     const cos = $('cosine');
     if (V <= 48) {
       // A small vocabulary: every token against every token, from the live embedding table.

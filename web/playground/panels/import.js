@@ -1,0 +1,84 @@
+// panels/import.js — "Load a model": another project's model (a Hugging Face-style GPT-2 or
+// Llama folder, or llama2.c's .bin + tokenizer.bin) from files, a folder or a URL. The page
+// first reads only the config (tp.describeModelFiles) and says what the model needs and whether
+// it can be fine-tuned here; then the worker imports it (the files pass to it uncopied and are
+// read in slices) and every view shows it. Its tokenizer is imported on this thread too, for the
+// token views. Choosing another task or architecture afterwards returns to the built-in models.
+const MB = 1 << 20;
+
+// A folder URL -> the files of the model there: config.json, model.safetensors and
+// tokenizer.json (or GPT-2's vocab.json + merges.txt); a .bin URL -> it and tokenizer.bin beside
+// it. The small files are fetched here (which also tells which tokenizer files there are); the
+// weights stay URLs, streamed into the heap where they are imported.
+export async function filesAtUrl(text, base) {
+  const url = new URL(text, base);
+  if (url.pathname.endsWith('.bin')) {
+    return [{ name: url.pathname.split('/').pop(), url: url.href }, { name: 'tokenizer.bin', url: new URL('tokenizer.bin', url).href }];
+  }
+  const dir = url.href.endsWith('/') ? url.href : `${url.href}/`;
+  const at = (name) => ({ name, url: new URL(name, dir).href });
+  const get = async (name) => {
+    const response = await fetch(new URL(name, dir));
+    return response.ok ? { name, bytes: new Uint8Array(await response.arrayBuffer()) } : null;
+  };
+  const config = await get('config.json');
+  if (!config) throw new Error(`${dir}config.json: not found; give the URL of a model folder or of a llama2.c .bin file`);
+  const tokenizer = await get('tokenizer.json');
+  return [config, at('model.safetensors'), ...(tokenizer ? [tokenizer] : [at('vocab.json'), at('merges.txt')])];
+}
+
+export function initImport(app) {
+  const $ = (id) => app.$(id);
+  const status = (text) => ($('import-status').textContent = text);
+
+  async function load(files, name) {
+    try {
+      status(app.t('import.reading', { name }));
+      const info = await app.tp.describeModelFiles(files);
+      const c = info.config;
+      const summary = app.t('import.summary', {
+        name, params: info.parameterCount.toLocaleString(app.state.lang), mb: Math.ceil(info.memory.parameters / MB),
+        layers: c.nLayers, heads: c.nHeads, d: c.dModel, vocab: c.vocabSize,
+      });
+      const train = info.trainable ? app.t('import.trainable') : app.t('import.notTrainable', { mb: Math.ceil(info.memory.training / MB), limit: info.limits.training / MB });
+      status(`${summary} ${train} ${app.t('import.loading')}`);
+      const tokenizer = await app.tp.importTokenizer(files);
+      const result = await app.useImported({ files, name, tokenizer, info });
+      if (result) {
+        status(`${app.t('import.loaded', { name })} ${summary} ${train}`);
+        app.status('status.loaded', { name });
+      }
+    } catch (error) {
+      status(app.t('import.failed', { name, message: error.message }));
+    }
+  }
+
+  const pick = (input) => async () => {
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    if (!files.length) return;
+    const folder = files[0].webkitRelativePath?.split('/')[0];
+    await load(files, folder || files.map((f) => f.name).join(', '));
+  };
+  $('import-files').addEventListener('change', pick($('import-files')));
+  $('import-folder').addEventListener('change', pick($('import-folder')));
+  $('import-url-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const text = $('import-url').value.trim();
+    if (!text) return;
+    try {
+      await load(await filesAtUrl(text, document.baseURI), text);
+    } catch (error) {
+      status(app.t('import.failed', { name: text, message: error.message }));
+    }
+  });
+  const enable = () => {
+    for (const id of ['import-files', 'import-folder', 'import-url', 'import-url-go']) $(id).disabled = !app.tp;
+  };
+  app.on('ready', enable);
+  enable();
+  // Leaving the imported model (another task or architecture) is said where it was loaded.
+  app.on('imported', (imported) => {
+    if (!imported) status(app.t('import.left'));
+  });
+}
