@@ -49,10 +49,12 @@ export class TpAttentionGrid extends VizElement {
     const cellW = thumb / S, cellH = thumb / T;
     const items = [];
     this._geom = { labelW, headH, gap, thumb, cellW, cellH, L, H, T, S };
+    // Narrow thumbnails (a model with many heads) are labelled by number alone.
+    const wide = thumb + gap >= measureText(`${this.t('attn.head')} ${H - 1}`, 11, { family: th.font }) + 4;
     for (let h = 0; h < H; ++h) {
       const x = labelW + h * (thumb + gap);
       items.push({ type: 'rect', x, y: 2, w: thumb, h: 5, r: 2, fill: headColor(h) });
-      items.push({ type: 'text', x: x + thumb / 2, y: 16, text: `${this.t('attn.head')} ${h}`, fill: th.muted, size: 11, anchor: 'middle' });
+      items.push({ type: 'text', x: x + thumb / 2, y: 16, text: wide ? `${this.t('attn.head')} ${h}` : String(h), fill: th.muted, size: 11, anchor: 'middle' });
     }
     const hl = this._highlight;
     for (let l = 0; l < L; ++l) {

@@ -40,7 +40,8 @@ export function initImport(app) {
         name, params: info.parameterCount.toLocaleString(app.state.lang), mb: Math.ceil(info.memory.parameters / MB),
         layers: c.nLayers, heads: c.nHeads, d: c.dModel, vocab: c.vocabSize,
       });
-      const train = info.trainable ? app.t('import.trainable') : app.t('import.notTrainable', { mb: Math.ceil(info.memory.training / MB), limit: info.limits.training / MB });
+      // The training state alone (16 bytes per parameter), as the core's refusal counts it.
+      const train = info.trainable ? app.t('import.trainable') : app.t('import.notTrainable', { mb: Math.floor((16 * info.parameterCount) / MB), limit: info.limits.training / MB });
       status(`${summary} ${train} ${app.t('import.loading')}`);
       const tokenizer = await app.tp.importTokenizer(files);
       const result = await app.useImported({ files, name, tokenizer, info });
