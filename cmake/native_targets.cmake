@@ -19,6 +19,7 @@ if(TP_BUILD_TESTS)
   if(TARGET tp)
     add_test(NAME cli_end_to_end
              COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_test
+                     -DDATA=${PROJECT_SOURCE_DIR}/native_tests/data
                      -P ${PROJECT_SOURCE_DIR}/native_tests/cli_test.cmake)
   endif()
 endif()

@@ -1,7 +1,11 @@
-# ctest script: the `tp` command line end to end (run by ctest with -DTP=<path to tp> -DWORK=<dir>).
+# ctest script: the `tp` command line end to end (run by ctest with -DTP=<path to tp> -DWORK=<dir>
+# -DDATA=<native_tests/data>).
 #   1. tp train --task qa-toy --steps 600 --seed 1 --out m.safetensors, then
 #      tp generate --model m.safetensors --prompt "how are you" must print exactly "i am fine";
-#   2. bad arguments and files give one line on stderr and a non-zero exit status.
+#   2. imported models (DATA/import, tools/make_import_fixtures.py): tp tokenize --model DIR --json
+#      prints PyTorch's reference ids, tp generate --model DIR --json PyTorch's 48 greedy ids
+#      (with and without the KV cache) and their top-k log-probabilities;
+#   3. bad arguments and files give one line on stderr and a non-zero exit status.
 file(MAKE_DIRECTORY "${WORK}")
 set(model "${WORK}/qa.safetensors")
 
@@ -49,6 +53,34 @@ expect_success(${TP} tasks)
 foreach(command train generate inspect tokenize tasks)
   expect_success(${TP} ${command} --help)
 endforeach()
+
+# Imported models: the ids a JSON array of expected.json holds, as "a,b,c".
+function(expected_ids out fixture key)
+  file(READ "${DATA}/import/${fixture}/expected.json" json)
+  string(JSON list GET "${json}" ${ARGN} ${key})
+  string(REGEX REPLACE "[][ \n]" "" list "${list}")
+  set(${out} "${list}" PARENT_SCOPE)
+endfunction()
+expected_ids(ids gpt2 ids texts 0)
+expect_success(${TP} tokenize --model ${DATA}/import/gpt2 --json "the quick brown fox")
+string(FIND "${out}" "{\"ids\":[${ids}],\"tokens\":" at)
+if(NOT at EQUAL 0)
+  message(FATAL_ERROR "tp tokenize --model gpt2: expected ids [${ids}], got ${out}")
+endif()
+expected_ids(greedy gpt2 greedy_ids)
+foreach(cache "" "--no-cache")
+  expect_success(${TP} generate --model ${DATA}/import/gpt2 --prompt "the quick brown fox" --max-tokens 48 --json ${cache})
+  string(FIND "${out}" "\"ids\":[${greedy}]" at)
+  if(at EQUAL -1 OR NOT out MATCHES "\"logprob\":-[0-9.]+")
+    message(FATAL_ERROR "tp generate --model gpt2 ${cache}: expected ids [${greedy}] and log-probabilities, got ${out}")
+  endif()
+endforeach()
+expect_success(${TP} generate --model ${DATA}/import/llama2c/model.bin --prompt "the dog" --max-tokens 4)
+expect_success(${TP} inspect --model ${DATA}/import/llama)
+if(NOT out MATCHES "rope_pairs +\"half\"" OR NOT out MATCHES "dec.1.ffn.gate.weight +\\[40, 16\\]")
+  message(FATAL_ERROR "inspect --model llama does not show the imported config and tensors:\n${out}")
+endif()
+expect_error("holds no model files" ${TP} generate --model ${DATA}/import --prompt hi)
 
 file(WRITE "${WORK}/garbage.safetensors" "this is not a checkpoint")
 expect_error("unknown command 'fly'" ${TP} fly)

@@ -27,8 +27,8 @@ const untimed = ({ msPerToken, ...rest }) => rest;
 
 test('model(config).config returns the full config, camelCase, with the given choices', () => {
   const config = { arch: 'decoder-only', vocabSize: 40, dModel: 16, nHeads: 4, nKvHeads: 2, nLayers: 2, dFF: 48, maxLen: 24,
-    pos: 'rope', norm: 'rms', normPlacement: 'pre', normEps: 1e-5, ffn: 'swiglu', window: 8, globalTokens: 1,
-    layerPattern: 'LG', dropout: 0.1, tieEmbeddings: true, bias: false, head: 'lm', nClasses: 2 };
+    pos: 'rope', ropePairs: 'half', ropeTheta: 500, norm: 'rms', normPlacement: 'pre', normEps: 1e-5, ffn: 'swiglu', window: 8,
+    globalTokens: 1, layerPattern: 'LG', dropout: 0.1, tieEmbeddings: true, bias: false, head: 'lm', nClasses: 2 };
   const model = tp.model({ ...config, seed: 3 });
   assert.ok(model instanceof Model);
   const got = model.config;
@@ -44,7 +44,7 @@ test('model(config).config returns the full config, camelCase, with the given ch
   assert.deepEqual(
     { ...small.config, normEps: Math.round(small.config.normEps * 1e9) / 1e9 },
     { arch: 'decoder-only', vocabSize: 20, dModel: 64, nHeads: 4, nKvHeads: 4, nLayers: 2, dFF: 256, maxLen: 64, pos: 'learned',
-      norm: 'layer', normPlacement: 'pre', normEps: 1e-5, ffn: 'gelu', window: 0, globalTokens: 0, layerPattern: '', dropout: 0,
+      ropePairs: 'adjacent', ropeTheta: 10000, norm: 'layer', normPlacement: 'pre', normEps: 1e-5, ffn: 'gelu', window: 0, globalTokens: 0, layerPattern: '', dropout: 0,
       tieEmbeddings: false, bias: true, head: 'lm', nClasses: 2 });
   model.dispose();
   small.dispose();

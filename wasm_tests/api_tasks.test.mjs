@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { load, Task } from '../web/lib/transformer-playground.js';
 
 const BUILTIN = ['qa-toy', 'copy', 'reverse', 'sort', 'addition', 'translate', 'lm-char', 'lm-bpe', 'sentiment', 'tagging'];
-const CONFIG_KEYS = ['arch', 'vocabSize', 'dModel', 'nHeads', 'nKvHeads', 'nLayers', 'dFF', 'maxLen', 'pos', 'norm',
+const CONFIG_KEYS = ['arch', 'vocabSize', 'dModel', 'nHeads', 'nKvHeads', 'nLayers', 'dFF', 'maxLen', 'pos', 'ropePairs', 'ropeTheta', 'norm',
   'normPlacement', 'normEps', 'ffn', 'window', 'globalTokens', 'layerPattern', 'dropout', 'tieEmbeddings', 'bias', 'head',
   'nClasses'];
 let tp;

@@ -230,8 +230,30 @@ export interface PairsTaskSpec {
 export interface TextTaskSpec {
   /** At least 16 bytes of text; a tenth is held out for validation. */
   text: string;
-  /** Default 'char'. */
-  tokenizer?: TokenizerKind | Omit<TokenizerOptions, 'text'>;
+  /** Default 'char'. A Tokenizer object (an imported model's) is used as it is. */
+  tokenizer?: TokenizerKind | Omit<TokenizerOptions, 'text'> | Tokenizer;
+}
+
+/**
+ * One file of another project's model for `tp.importModel()`: a File or named Blob (a file or
+ * folder picker's), or bytes, a Blob or a URL with the file's name ("config.json",
+ * "model.safetensors", "tokenizer.json", "vocab.json", "merges.txt", "model.bin", "tokenizer.bin").
+ */
+export type ModelFileInput = File | { name: string; bytes: Uint8Array | ArrayBuffer } | { name: string; blob: Blob } | { name: string; url: string };
+
+/** What `tp.describeModelFiles()` reads from config.json (or a llama2.c .bin's header). */
+export interface ModelFilesInfo {
+  format: 'huggingface' | 'llama2c';
+  /** The config the model imports as. */
+  config: Required<ModelConfig>;
+  parameterCount: number;
+  /** Bytes: the parameters (4 each), a run at maxLen with its KV cache, and training (16 per parameter + activations). */
+  memory: { parameters: number; inference: number; training: number };
+  /** Bytes: the most parameters may take, and the most training state may take. */
+  limits: { parameters: number; training: number };
+  /** Whether a trainer can train it here; `reason` says why not (empty when it can). */
+  trainable: boolean;
+  reason: string;
 }
 
 /** A task name (autocompleted for the built-in ones) or your own data. */
@@ -561,6 +583,12 @@ export interface TransformerPlayground {
   positionalTable(options: { kind: 'sinusoidal' } & PositionalTableOptions): SinusoidalTable;
   positionalTable(options: { kind: 'rope' } & PositionalTableOptions): RopeTable;
   positionalTable(options: { kind: 'alibi' } & PositionalTableOptions): AlibiTable;
+  /** Another project's model: a GPT-2- or Llama-family Hugging Face folder, or llama2.c's files (streamed in slices). */
+  importModel(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>): Promise<Model>;
+  /** What importModel() would build, and whether it fits, from the config alone. */
+  describeModelFiles(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>): Promise<ModelFilesInfo>;
+  /** Only the tokenizer of such files (the weights are not read). */
+  importTokenizer(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>): Promise<Tokenizer>;
   /** The SIMD kernels against the scalar reference in this runtime. */
   kernelSelfCheck(seed?: number): SelfCheckReport;
   heapStats(): HeapStats;
@@ -639,6 +667,8 @@ export interface SessionConfig {
   training?: TrainerOptions;
   /** Start from this saved model instead of a new one. */
   checkpoint?: Uint8Array | ArrayBuffer;
+  /** An imported model's files (then `task` is `{ text }`, trained through the model's tokenizer). */
+  files?: ModelFileInput[];
 }
 
 export interface SessionConfigured {
