@@ -1,6 +1,7 @@
 // Browser: "Load a model" in the playground, as a user meets it — the page served under the
 // strict Content-Security-Policy, the fixtures of tools/make_import_fixtures.py loaded by URL
-// (a GPT-2 folder, then a llama2.c .bin), the page saying what the model needs and that it can
+// (a GPT-2 folder, then a llama2.c .bin) and from the file picker (a Llama folder's files,
+// passed to the worker as File objects), the page saying what the model needs and that it can
 // be fine-tuned, every view showing it (tokens with its tokenizer, the attention grid with a
 // layer and head picker, generation), a few fine-tuning steps on the text, and a change of task
 // returning to the built-in models. No console errors or uncaught exceptions anywhere.
@@ -8,6 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage, screenshot, scrollTo, serveStatic, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
+import path from 'node:path';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
 let browser, server, baseUrl;
@@ -84,5 +86,19 @@ test('a GPT-2 folder and a llama2.c file load by URL, and every view shows them'
   const unexpected = problems.filter((p) => !/nothing-here/.test(p) && !/console error: Failed to load resource: .* 404/.test(p));
   assert.deepEqual(unexpected, []);
   assert.ok(problems.length <= 2, problems.join('\n'));
+  await page.close();
+});
+
+test('a Llama folder\'s files load from the file picker', async () => {
+  const { page, problems } = await openPage(browser, `${baseUrl}web/index.html`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await scrollTo(page, '>>> #import-files');
+  const input = await page.$('>>> #import-files');
+  const dir = path.join(root, 'native_tests', 'data', 'import', 'llama');
+  await input.uploadFile(...['config.json', 'model.safetensors', 'tokenizer.json'].map((f) => path.join(dir, f)));
+  const said = await waitForText(page, '>>> #import-status', /Loaded|: /, { timeout: 60_000 });
+  assert.match(said, /Loaded config\.json, model\.safetensors, tokenizer\.json\. [\d,]+ parameters .*2 layers × 4 heads, width 16/);
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('attn-head').options.length === 4, { timeout: 30_000 });
+  assert.deepEqual(problems, []);
   await page.close();
 });
