@@ -96,7 +96,7 @@ test('a Llama folder\'s files load from the file picker', async () => {
   const input = await page.$('>>> #import-files');
   const dir = path.join(root, 'native_tests', 'data', 'import', 'llama');
   await input.uploadFile(...['config.json', 'model.safetensors', 'tokenizer.json'].map((f) => path.join(dir, f)));
-  const said = await waitForText(page, '>>> #import-status', /Loaded|: /, { timeout: 60_000 });
+  const said = await waitForText(page, '>>> #import-status', /^Loaded /, { timeout: 60_000 });
   assert.match(said, /Loaded config\.json, model\.safetensors, tokenizer\.json\. [\d,]+ parameters .*2 layers × 4 heads, width 16/);
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('attn-head').options.length === 4, { timeout: 30_000 });
   assert.deepEqual(problems, []);

@@ -58,7 +58,8 @@ async function resolveUrl(file, head) {
   return {
     name: file.name,
     size: length,
-    stop: () => reader.cancel(),
+    // Cancelled only when a server ignored the Range and is sending the whole file.
+    stop: head && response.status !== 206 ? () => reader.cancel() : undefined,
     async *slices() {
       for (;;) {
         const { done, value } = await reader.read();

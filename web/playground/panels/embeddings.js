@@ -114,15 +114,23 @@ export function initEmbeddings(app) {
       return;
     }
     $('rope-box').hidden = false;
+    const isRope = c.pos === 'rope';
     // Head 0's query and key of the first token: at position 0 a RoPE model has not turned them
-    // yet, so they are its un-rotated vectors (the first `even` dimensions when dh is odd).
-    const qv = q.data.slice(0, even), kv = k.data.slice(0, even);
+    // yet, so they are its un-rotated vectors (the first `even` dimensions when dh is odd). A head
+    // in the half layout (Hugging Face's Llama) is the adjacent layout with its dimensions permuted
+    // (i, i + dh/2 -> 2i, 2i + 1), so the same table draws it.
+    let qv = q.data.slice(0, even), kv = k.data.slice(0, even);
+    if (isRope && c.ropePairs === 'half') {
+      const adjacent = (v) => Float32Array.from({ length: even }, (_, j) => v[(j >> 1) + (j % 2) * (even / 2)]);
+      qv = adjacent(qv);
+      kv = adjacent(kv);
+    }
     const pos = app.t(`value.${c.pos}`);
-    $('rope-note').textContent = c.pos === 'rope' ? app.t('rope.note.on')
+    $('rope-note').textContent = isRope ? app.t('rope.note.on')
       : dh % 2 ? app.t('rope.note.odd', { dh, d: c.dModel, h: c.nHeads, even }) : app.t('rope.note.off', { pos });
-    // Positions this model has: at most its maxLen.
+    // Positions this model has: at most its maxLen; the base is the model's (10000 unless imported).
     const P = Math.min(12, c.maxLen);
-    const table = app.tp.positionalTable({ kind: 'rope', maxLen: P, dim: even });
+    const table = app.tp.positionalTable({ kind: 'rope', maxLen: P, dim: even, base: isRope ? c.ropeTheta ?? 10000 : 10000 });
     const plot = $('rope-plot');
     plot.setAttribute('label', app.t('rope.plot'));
     plot.setAttribute('positions', String(Math.min(8, P)));
