@@ -26,6 +26,7 @@ const CHOICE_TYPES = {
 };
 
 export async function readTables() {
+  await import('../web/lib/node/platform.js');  // Node reads the .wasm file from disk
   const { loadEngine, call } = await import('../web/lib/engine.js');
   const module = await loadEngine();
   return call(module, (m) => m.schema());

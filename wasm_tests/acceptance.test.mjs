@@ -1,5 +1,5 @@
 // node:test — the README-style quick-start script, verbatim, run as a user would run it: a separate Node
-// process started from the repository root, importing the module by a relative path. It must
+// process started from the repository root, importing the package by its name (Node's entry, through the exports map). It must
 // print exactly `i am fine` and nothing else (no warnings on stdout or stderr).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const SCRIPT = `import { load } from './web/lib/transformer-playground.js';
+const SCRIPT = `import { load } from 'transformer-playground';
 const tp = await load();
 const model = tp.model({ ...tp.tasks().find(t => t.name === 'qa-toy').defaults, seed: 1 });
 const trainer = tp.trainer(model, tp.task('qa-toy'), { seed: 1 });

@@ -3,7 +3,7 @@
 // trainer.setTotalSteps() to train on past the planned total.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 import { trainedToy, assertModuleWorks } from './helpers.mjs';
 
 test('taskList() names every built-in task with its kind, like tasks()', async () => {

@@ -7,7 +7,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 
 const MB = 1 << 20;
 let tp;

@@ -6,7 +6,7 @@
 // exactly the same after loading (its bytes even round-trip unchanged).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { Model } from '../web/lib/transformer-playground.js';
+import { Model } from 'transformer-playground';
 import { trainedToy } from './helpers.mjs';
 
 let tp, toy, toyTask;

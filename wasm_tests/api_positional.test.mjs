@@ -5,7 +5,7 @@
 // (traced `masked` = `scaled` + bias). Bad options get clear errors and the module keeps working.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 import { trainedToy, assertModuleWorks } from './helpers.mjs';
 
 const f32 = Math.fround;

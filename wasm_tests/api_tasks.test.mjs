@@ -6,7 +6,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { load, Task } from '../web/lib/transformer-playground.js';
+import { load, Task } from 'transformer-playground';
 
 const BUILTIN = ['qa-toy', 'copy', 'reverse', 'sort', 'addition', 'translate', 'lm-char', 'lm-bpe', 'sentiment', 'tagging'];
 const CONFIG_KEYS = ['arch', 'vocabSize', 'dModel', 'nHeads', 'nKvHeads', 'nLayers', 'dFF', 'maxLen', 'pos', 'ropePairs', 'ropeTheta', 'norm',

@@ -5,7 +5,7 @@
 // returned arrays are the caller's own copies.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 import { spanTexts } from './helpers.mjs';
 
 const TEXT = 'The cat sat on the mat. 안녕하세요, 세계! 🙂 unbelievable things happen.';

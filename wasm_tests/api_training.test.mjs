@@ -4,7 +4,7 @@
 // live loss curve, learning-rate and gradient-norm readouts are drawn from these reports.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, Trainer } from '../web/lib/transformer-playground.js';
+import { load, Trainer } from 'transformer-playground';
 import { trainedToy } from './helpers.mjs';
 
 let tp;

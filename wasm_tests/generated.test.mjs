@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expectedFiles, readTables } from '../scripts/generate.mjs';
-import { load, MODEL_CONFIG, TRAIN_OPTIONS } from '../web/lib/transformer-playground.js';
+import { load, MODEL_CONFIG, TRAIN_OPTIONS } from 'transformer-playground';
 
 test('the generated files are what npm run generate writes from the C++ tables', async () => {
   const files = await expectedFiles(await readTables());

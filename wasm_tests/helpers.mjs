@@ -1,6 +1,6 @@
 // Shared set-up for the node:test suites of the public API (not a test file itself).
 import assert from 'node:assert/strict';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 
 export const root = new URL('..', import.meta.url);
 

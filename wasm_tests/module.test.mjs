@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url)));
 

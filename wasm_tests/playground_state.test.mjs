@@ -12,7 +12,7 @@ import { SHARED } from '../web/ui/strings.js';
 import { WIDGET_STRINGS } from '../web/widgets/shared/strings.js';
 import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs } from '../web/playground/state.js';
 import { buildSteps } from '../web/components/shared/walkthrough-steps.js';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 import { BROWSER_FEATURES, BROWSERS } from '../web/lib/browser-support.js';
 
 const web = path.join(root, 'web');

@@ -7,8 +7,14 @@
 //   const trace = await session.snapshot({ input: 'how are you' });  // attention etc.
 //
 // The page's thread never runs a training step; it only receives progress events and answers.
-// The wasm module is compiled once per page and shared with every session's worker.
+// The wasm module is compiled once per page and shared with every session's worker. In Node
+// the worker is a worker_threads thread (node/platform.js), driven the same way.
 import { compiledModule } from './engine.js';
+import { platform } from './platform.js';
+
+// How long the worker may take to load its script and instantiate the module before
+// createTrainingSession() gives up (a worker that never loads sends no message at all).
+const START_TIMEOUT_MS = 30000;
 
 export class TrainingSession extends EventTarget {
   #worker;
@@ -25,6 +31,12 @@ export class TrainingSession extends EventTarget {
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
       const error = new Error(`training worker failed: ${event.message ?? 'unknown error'}`);
+      for (const { reject } of this.#waiting.values()) reject(error);
+      this.#waiting.clear();
+      this.dispatchEvent(new CustomEvent('error', { detail: error }));
+    };
+    worker.onmessageerror = () => {
+      const error = new Error('a message from the training worker could not be read (messageerror)');
       for (const { reject } of this.#waiting.values()) reject(error);
       this.#waiting.clear();
       this.dispatchEvent(new CustomEvent('error', { detail: error }));
@@ -105,25 +117,57 @@ export class TrainingSession extends EventTarget {
   }
 }
 
+// The session's worker. In a browser, the literal `new Worker(new URL('./worker.js',
+// import.meta.url), { type: 'module' })` — the one form Vite, webpack 5 and Rollup detect, bundle
+// and emit; in Node, a worker_threads thread from node/platform.js.
+function startWorker(workerUrl) {
+  if (platform.createWorker) return platform.createWorker(workerUrl);
+  if (workerUrl) return new Worker(workerUrl, { type: 'module' });
+  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+}
+
+// Sends the compiled module and waits for the worker's answer; rejects with a clear Error when
+// its script fails to load or throws at start-up ('error'), cannot read the message
+// ('messageerror'), or says nothing within `timeout` ms.
+function handshake(worker, message, timeout) {
+  return new Promise((resolve, reject) => {
+    const finish = (settle, value) => {
+      clearTimeout(timer);
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+      worker.removeEventListener('messageerror', onMessageError);
+      settle(value);
+    };
+    const onMessage = (event) => {
+      if (event.data?.id !== message.id) return;
+      if (event.data.ok) finish(resolve);
+      else finish(reject, new Error(`the training worker could not start: ${event.data.error}`));
+    };
+    const onError = (event) => {
+      event.preventDefault?.();
+      const why = event.message || 'its script failed to load or threw while loading (is worker.js served next to ' +
+        'training-session.js? A bundler must see the literal new Worker(new URL(\'./worker.js\', import.meta.url)))';
+      finish(reject, new Error(`the training worker could not start: ${why}`));
+    };
+    const onMessageError = () => finish(reject, new Error('the training worker could not start: it could not read the compiled module (messageerror)'));
+    const timer = setTimeout(() => finish(reject, new Error(`the training worker could not start: no answer within ${timeout} ms ` +
+      '(its script may be missing or blocked, e.g. by a Content-Security-Policy without worker-src \'self\')')), timeout);
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+    worker.addEventListener('messageerror', onMessageError);
+    worker.postMessage(message);
+  });
+}
+
 // Starts a worker with the page's compiled wasm module. Options: { progressInterval (ms, default
-// 100), wasmUrl, workerUrl }.
+// 100), startTimeout (ms, default 30000), wasmUrl, compiledModule, workerUrl }.
 export async function createTrainingSession(options = {}) {
-  const workerUrl = options.workerUrl ?? new URL('./worker.js', import.meta.url);
-  const worker = new Worker(workerUrl, { type: 'module' });
+  const worker = startWorker(options.workerUrl);
   const session = new TrainingSession(worker);
   try {
-    const compiled = await compiledModule(options);
-    await new Promise((resolve, reject) => {
-      const id = 0;
-      const onMessage = (event) => {
-        if (event.data?.id !== id) return;
-        worker.removeEventListener('message', onMessage);
-        if (event.data.ok) resolve();
-        else reject(new Error(event.data.error));
-      };
-      worker.addEventListener('message', onMessage);
-      worker.postMessage({ id, type: 'init', compiledModule: compiled, interval: options.progressInterval ?? 100 });
-    });
+    const compiled = await compiledModule(options, 'createTrainingSession()');
+    await handshake(worker, { id: 0, type: 'init', compiledModule: compiled, interval: options.progressInterval ?? 100 },
+      options.startTimeout ?? START_TIMEOUT_MS);
   } catch (error) {
     session.dispose();
     throw error;

@@ -375,16 +375,20 @@ function makeApi(module) {
 }
 
 let apiPromise = null;
+const LOAD_KEYS = ['wasmUrl', 'compiledModule'];
 
 // The API over the page's (or process's) one wasm instance. Options: { wasmUrl } to serve the
-// .wasm file from elsewhere.
-export function load(options) {
-  if (!apiPromise) {
-    apiPromise = loadEngine(options).then(makeApi, (error) => {
-      apiPromise = null;
-      throw error;
-    });
-  }
+// .wasm file from elsewhere, { compiledModule } to instantiate one compiled already. Only the
+// first call's options choose the module; a later call asking for another one rejects.
+export function load(options = {}) {
+  if (!isPlainObject(options)) return Promise.reject(new Error(`load(options): options must be an object, got ${describe(options)}`));
+  const unknown = Object.keys(options).find((k) => !LOAD_KEYS.includes(k));
+  if (unknown) return Promise.reject(new Error(`unknown load option '${unknown}'; allowed: ${LOAD_KEYS.join(', ')}`));
+  if (apiPromise) return loadEngine(options).then(() => apiPromise);
+  apiPromise = loadEngine(options).then(makeApi, (error) => {
+    apiPromise = null;
+    throw error;
+  });
   return apiPromise;
 }
 
