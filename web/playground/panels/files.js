@@ -3,8 +3,9 @@
 import { download } from '../../components/shared/download.js';
 import { TASKS, prune, toHash } from '../state.js';
 import { h } from '../../ui/dom.js';
+import { SHIPPED_MODELS } from '../../models/models.js';
 
-const PRETRAINED = ['qa-toy', 'reverse', 'translate', 'lm-char', 'sentiment'];
+const PRETRAINED = Object.keys(SHIPPED_MODELS);
 
 export function initFiles(app) {
   const $ = (id) => app.$(id);
@@ -57,7 +58,7 @@ export function initFiles(app) {
     $('pretrained').replaceChildren(...PRETRAINED.map((name) => h('button', { type: 'button', class: 'small', text: app.t(`task.${name}`),
       disabled: !app.tp, onclick: async () => {
         try {
-          const res = await fetch(new URL(`../../models/${name}.safetensors`, import.meta.url));
+          const res = await fetch(SHIPPED_MODELS[name]);
           if (!res.ok) throw new Error(`${name}.safetensors: HTTP ${res.status}`);
           await loadBytes(new Uint8Array(await res.arrayBuffer()), `${name}.safetensors`);
         } catch (error) {

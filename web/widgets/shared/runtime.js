@@ -8,6 +8,7 @@
 // module this page already compiled.
 import { load, createTrainingSession } from '../../lib/transformer-playground.js';
 import { AttrError, choice, int, num, list } from './attrs.js';
+import { SHIPPED_MODELS } from '../../models/models.js';
 
 export { createTrainingSession };
 
@@ -81,9 +82,10 @@ export function sharedModel(url) {
   return models.get(key);
 }
 
-// A checkpoint shipped with the package (web/models/NAME.safetensors), wherever the package is.
+// A checkpoint shipped with the package (web/models/NAME.safetensors), wherever the package is
+// (or wherever a bundler put it).
 export function shippedModel(name) {
-  return new URL(`../../models/${name}.safetensors`, import.meta.url);
+  return SHIPPED_MODELS[name];
 }
 
 // ---- model and training attributes ----------------------------------------------------------
