@@ -8,9 +8,12 @@
 // entry (node/platform.js) sets platform.readWasm to read the bytes from disk (the 3.1.6 glue
 // cannot fetch file paths); this file names no `node:` module, so browser bundles stay clean.
 //
-// Both URLs below are literal `new URL('…', import.meta.url)` / `import('…')` forms, so Vite,
-// webpack 5 and Rollup copy the .wasm file and bundle the glue.
+// The .wasm file's URL is the literal `new URL('…', import.meta.url)` form, so Vite, webpack 5 and
+// Rollup copy it into a build. The Emscripten glue is a static import (it only defines the
+// factory; nothing runs until load()): a worker bundle then needs no code splitting, which Vite
+// up to 7 cannot do in its default `iife` worker format.
 import { platform } from './platform.js';
+import createModule from './wasm/transformer_playground.js';
 
 let compiledPromise = null;
 let modulePromise = null;
@@ -76,7 +79,7 @@ export function compiledModule(options = {}, caller = 'compiledModule()') {
 }
 
 async function instantiate(options) {
-  const [{ default: createModule }, compiled] = await Promise.all([import('./wasm/transformer_playground.js'), compiledModule(options, 'load()')]);
+  const compiled = await compiledModule(options, 'load()');
   return createModule({
     // Instantiate from the compiled module: no second fetch, and the same module for workers.
     instantiateWasm(imports, receiveInstance) {
