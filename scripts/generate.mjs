@@ -7,11 +7,16 @@
 //   web/lib/generated/schema.js             the tables, as frozen ES module constants
 //   web/lib/transformer-playground.d.ts     the region between the "generated" markers
 //
+// and, from the widgets' one description (web/widgets/shared/manifest.js), the custom-elements
+// manifest, the widgets' TypeScript types and docs/WIDGETS.md's attribute tables
+// (scripts/generate_widgets.mjs).
+//
 // It reads the tables from the built wasm module (npm run build:wasm first). `--check` writes
 // nothing and exits 1 when a file is out of date (wasm_tests/generated.test.mjs runs it).
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { widgetFiles } from './generate_widgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCHEMA_FILE = path.join(root, 'web/lib/generated/schema.js');
@@ -117,7 +122,7 @@ function withRegion(text, region) {
 // { file: expected contents } for everything generated.
 export async function expectedFiles(tables) {
   const types = await readFile(TYPES_FILE, 'utf8');
-  return { [SCHEMA_FILE]: schemaModule(tables), [TYPES_FILE]: withRegion(types, declarations(tables)) };
+  return { [SCHEMA_FILE]: schemaModule(tables), [TYPES_FILE]: withRegion(types, declarations(tables)), ...await widgetFiles() };
 }
 
 async function main() {

@@ -88,7 +88,7 @@ const CASES = [
   ['decode of an id out of range', () => tok.decode([6, 99]), /token id 99 is out of range; this tokenizer has 11 tokens \(ids 0\.\.10\)/],
   ['decode of a negative id', () => tok.decode([-1]), /ids\[0\] = -1 is not a token id \(a whole number >= 0\)/],
   ['decode of a fractional id', () => tok.decode([3, 1.5]), /ids\[1\] = 1\.5 is not a token id/],
-  ['decode of a string', () => tok.decode('i am fine'), /decode\(ids\): ids must be an array or Int32Array of token ids, got the string 'i am fine'/],
+  ['decode of a string', () => tok.decode('i am fine'), /decode\(ids\): ids must be an array, Int32Array or Uint32Array of token ids, got the string 'i am fine'/],
   ['decode of a Float32Array', () => tok.decode(new Float32Array([1])), /decode\(ids\): ids must be .* got a Float32Array/],
   ['vocabulary of a negative count', () => tok.vocabulary(-1), /vocabulary\(limit\): limit must be a whole number >= 0, got the number -1/],
 
@@ -126,7 +126,7 @@ const CASES = [
   // generation, trace, predict, parameters
   ['prompt id out of range', () => toy.generate([5, 100]), /prompt token id 100 is out of range; allowed: 0 \.\. 10/],
   ['negative prompt id', () => toy.generate([-3]), /prompt\[0\] = -3 is not a token id/],
-  ['prompt of the wrong type', () => toy.generate({ text: 'how' }), /generate\(prompt\): prompt must be a string or an array of token ids, got an object/],
+  ['prompt of the wrong type', () => toy.generate({ text: 'how' }), /generate\(prompt\): prompt must be a string, or an array, Int32Array or Uint32Array of token ids, got an object/],
   ['empty prompt', () => toy.generate(''), /needs a non-empty source to generate from/],
   ['prompt longer than maxLen', () => toy.generate('how are you how are you how are you'), /the prompt has 9 tokens; this model's maxLen is 8/],
   ['unknown generate option', () => toy.generate('how', { maxTokens: 3 }), /unknown generate option key 'maxTokens'; allowed: maxNewTokens, temperature, topK, topP, beam/],

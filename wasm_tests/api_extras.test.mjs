@@ -1,6 +1,7 @@
 // node:test — the smaller API additions: tp.taskList(), trace's padTo (the padding mask with the
-// model's numbers), decoder-only seq2seq traces of the model's own answer, and
-// trainer.setTotalSteps() to train on past the planned total.
+// model's numbers), decoder-only seq2seq traces of the model's own answer,
+// trainer.setTotalSteps() to train on past the planned total, Symbol.dispose on every
+// disposable, one rule for token-id arrays, and load() refusing options it cannot honour.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from 'transformer-playground';
@@ -92,4 +93,47 @@ test("the playground's task menu lists exactly the built-in tasks", async () => 
   const tp = await load();
   const { TASKS } = await import('../web/playground/state.js');
   assert.deepEqual(TASKS, tp.taskList().map((t) => t.name));
+});
+
+test('every disposable is Disposable: Symbol.dispose frees it like dispose()', async () => {
+  const tp = await load();
+  const task = tp.task('qa-toy');
+  const model = tp.model({ ...task.defaults, seed: 1 });
+  const trainer = tp.trainer(model, task, { seed: 1 });
+  const tokenizer = task.tokenizer();
+  for (const x of [trainer, model, task, tokenizer]) {
+    assert.equal(typeof x[Symbol.dispose], 'function');
+    x[Symbol.dispose]();
+    assert.equal(x.disposed, true);
+  }
+  assert.throws(() => model.config, /this Model has been disposed/);
+});
+
+test('token ids are taken as an array, an Int32Array or a Uint32Array by decode and generate alike', async () => {
+  const tp = await load();
+  const task = tp.task('qa-toy');
+  const model = tp.model({ ...task.defaults, seed: 1 });
+  const trainer = tp.trainer(model, task, { seed: 1 });
+  trainer.step(600);
+  const tok = task.tokenizer();
+  const ids = tok.encode('how are you').ids;
+  const answers = [[...ids], Int32Array.from(ids), Uint32Array.from(ids)].map((p) => model.generate(p).text);
+  assert.deepEqual(answers, ['i am fine', 'i am fine', 'i am fine']);
+  const decoded = [[...ids], Int32Array.from(ids), Uint32Array.from(ids)].map((p) => tok.decode(p));
+  assert.deepEqual(decoded, ['how are you', 'how are you', 'how are you']);
+  assert.throws(() => model.generate(Float32Array.from(ids)), /prompt must be a string, or an array, Int32Array or Uint32Array of token ids, got a Float32Array/);
+  for (const x of [trainer, model, task, tok]) x.dispose();
+});
+
+test('load() again with options that ask for another module rejects, naming both; without options it shares', async () => {
+  const tp = await load();
+  assert.equal(await load(), tp);
+  assert.equal(await load({}), tp);
+  await assert.rejects(load({ wasmUrl: 'file:///elsewhere/other.wasm' }),
+    /^Error: load\(\): the WebAssembly module is already loaded \(from file:.*transformer_playground\.wasm\), and this call asks for wasmUrl file:\/\/\/elsewhere\/other\.wasm; .*only the first call's options choose it/);
+  const other = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+  await assert.rejects(load({ compiledModule: other }), /asks for another compiledModule/);
+  await assert.rejects(load({ wasmURL: 'x' }), /^Error: unknown load option 'wasmURL'; allowed: wasmUrl, compiledModule$/);
+  // The engine is untouched.
+  assert.equal((await load()).version, tp.version);
 });

@@ -1,6 +1,8 @@
 // node:test — what JavaScript derives from the C++ tables is current: web/lib/generated/schema.js
 // and the generated region of the TypeScript declarations equal what `npm run generate` writes
-// from this build's module, and the API's keys, the session's defaults and the controls read them.
+// from this build's module, and the API's keys, the session's defaults and the controls read them;
+// so is what derives from the widgets' description (custom-elements.json, the widget types,
+// docs/WIDGETS.md's tables), which names the attributes the widgets really read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -37,4 +39,16 @@ test('every key of the tables is accepted, and the messages name keys as JavaScr
   const trainer = tp.trainer(model, task, Object.fromEntries(TRAIN_OPTIONS.map((f) => [f.js, task.train[f.js]])));
   assert.equal(trainer.step(1).step, 1);
   for (const x of [trainer, model, task]) x.dispose();
+});
+
+test("the widgets' description names exactly the training attributes the widgets read into a session", async () => {
+  const { TRAINING_ATTRIBUTES, WIDGETS } = await import('../web/widgets/shared/manifest.js');
+  const { CONFIG_ATTRIBUTES } = await import('../web/widgets/shared/runtime.js');
+  assert.deepEqual(TRAINING_ATTRIBUTES.map((a) => a.name).sort(), [...CONFIG_ATTRIBUTES].sort());
+  const { WIDGET_NAMES } = await import('transformer-playground/widgets');
+  assert.deepEqual(WIDGETS.map((w) => w.tag), WIDGET_NAMES, 'the entry registers every described widget, in the same order');
+  for (const w of WIDGETS) {
+    const names = w.attributes.map((a) => a.name);
+    assert.equal(new Set(names).size, names.length, `<${w.tag}> lists an attribute twice`);
+  }
 });

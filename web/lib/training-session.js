@@ -115,6 +115,11 @@ export class TrainingSession extends EventTarget {
     for (const { reject } of this.#waiting.values()) reject(error);
     this.#waiting.clear();
   }
+
+  // `using session = await createTrainingSession()` ends the worker at the end of the block.
+  [Symbol.dispose]() {
+    this.dispose();
+  }
 }
 
 // The session's worker. In a browser, the literal `new Worker(new URL('./worker.js',

@@ -484,10 +484,29 @@ export type PositionalTable = SinusoidalTable | RopeTable | AlibiTable;
 
 // ---- Objects ---------------------------------------------------------------------------------
 
-/** Tokenizer, Task, Model and Trainer own memory in the wasm module until dispose(). */
-export interface WasmObject {
+// Explicit resource management (`using x = ...`) for libraries that do not list
+// "ESNext.Disposable": the same declarations TypeScript's lib has, which merge with it.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+  interface Disposable {
+    [Symbol.dispose](): void;
+  }
+}
+
+/** Token ids as every call takes them: a plain array, an Int32Array or a Uint32Array. */
+export type TokenIds = readonly number[] | Int32Array | Uint32Array;
+
+/**
+ * Tokenizer, Task, Model and Trainer own memory in the wasm module until dispose(); each is
+ * Disposable, so `using model = tp.model(...)` frees it at the end of the block.
+ */
+export interface WasmObject extends Disposable {
   /** Frees its memory now; later calls do nothing, any other call throws. */
   dispose(): void;
+  /** The same as dispose(), for `using`. */
+  [Symbol.dispose](): void;
   /** Whether dispose() was called. */
   readonly disposed: boolean;
 }
@@ -495,6 +514,7 @@ export interface WasmObject {
 export declare class Tokenizer implements WasmObject {
   private constructor();
   dispose(): void;
+  [Symbol.dispose](): void;
   readonly disposed: boolean;
   readonly kind: TokenizerKind;
   /** Tokens, specials included. */
@@ -504,7 +524,7 @@ export declare class Tokenizer implements WasmObject {
   /** The id of each special token, or null where this tokenizer has none. */
   readonly specials: SpecialTokens;
   encode(text: string): Encoding;
-  decode(ids: readonly number[] | Int32Array | Uint32Array): string;
+  decode(ids: TokenIds): string;
   /** Display text of ids 0 .. limit-1 (default: the whole vocabulary). */
   vocabulary(limit?: number): string[];
 }
@@ -512,6 +532,7 @@ export declare class Tokenizer implements WasmObject {
 export declare class Task implements TaskInfo, WasmObject {
   private constructor();
   dispose(): void;
+  [Symbol.dispose](): void;
   readonly disposed: boolean;
   readonly name: string;
   readonly description: string;
@@ -534,6 +555,7 @@ export declare class Task implements TaskInfo, WasmObject {
 export declare class Model implements WasmObject {
   private constructor();
   dispose(): void;
+  [Symbol.dispose](): void;
   readonly disposed: boolean;
   /** A copy of the full configuration. */
   readonly config: ModelConfig;
@@ -544,7 +566,7 @@ export declare class Model implements WasmObject {
   /** A copy of one weight tensor. */
   parameter(name: string): TensorData;
   /** Text needs the model's tokenizer (from a trainer or a checkpoint); ids work always. */
-  generate(prompt: string | readonly number[] | Int32Array, options?: GenerateOptions): GenerateResult;
+  generate(prompt: string | TokenIds, options?: GenerateOptions): GenerateResult;
   trace(input: string, options?: TraceOptions): TraceResult;
   /** Encoder-only models. */
   predict(input: string): PredictResult;
@@ -555,6 +577,7 @@ export declare class Model implements WasmObject {
 export declare class Trainer implements WasmObject {
   private constructor();
   dispose(): void;
+  [Symbol.dispose](): void;
   readonly disposed: boolean;
   /** Runs n optimizer steps (1 .. 100000; default 1). */
   step(n?: number): StepReport;
@@ -723,13 +746,18 @@ export interface TrainingSessionEventMap {
 export interface TrainingSessionOptions {
   /** Least time between progress events, in ms. Default 100. */
   progressInterval?: number;
+  /** How long the worker may take to start before the promise rejects, in ms. Default 30000. */
+  startTimeout?: number;
   wasmUrl?: string | URL;
   workerUrl?: string | URL;
   compiledModule?: WebAssembly.Module;
 }
 
-/** Training in a Web Worker; the page's thread only sends requests and receives events. */
-export declare class TrainingSession extends EventTarget {
+/**
+ * Training in a Web Worker (a worker_threads thread in Node); the page's thread only sends
+ * requests and receives events. Disposable: `using session = await createTrainingSession()`.
+ */
+export declare class TrainingSession extends EventTarget implements Disposable {
   private constructor();
   /** The latest known state (updated by events and answers). */
   readonly state: SessionState;
@@ -750,12 +778,14 @@ export declare class TrainingSession extends EventTarget {
   setTotalSteps(n: number): Promise<SessionState>;
   /** The trace of one input (attention maps and more); its buffers are transferred. */
   snapshot(options: SnapshotOptions): Promise<Snapshot>;
-  generate(prompt: string | readonly number[] | Int32Array, options?: GenerateOptions): Promise<GenerateResult>;
+  generate(prompt: string | TokenIds, options?: GenerateOptions): Promise<GenerateResult>;
   predict(input: string): Promise<PredictResult>;
   save(): Promise<Uint8Array>;
   parameter(name: string): Promise<TensorData>;
   /** Stops the worker; pending requests reject. */
   dispose(): void;
+  /** The same as dispose(), for `using`. */
+  [Symbol.dispose](): void;
 
   addEventListener<K extends keyof TrainingSessionEventMap>(
     type: K, listener: (this: TrainingSession, event: TrainingSessionEventMap[K]) => unknown,

@@ -63,6 +63,12 @@ function describe(value) {
   return typeof value;
 }
 
+// Token ids as every call takes them (the core's ids_from): a plain array, an Int32Array or a
+// Uint32Array.
+function isTokenIds(value) {
+  return Array.isArray(value) || value instanceof Int32Array || value instanceof Uint32Array;
+}
+
 function checkIndex(value, what) {
   if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff) {
     throw new Error(`${what} must be a whole number >= 0, got ${describe(value)}`);
@@ -101,6 +107,10 @@ class Owned {
     this.#handle.delete();
     this.#handle = null;
   }
+  // `using model = tp.model(...)` (explicit resource management) disposes at the end of the block.
+  [Symbol.dispose]() {
+    this.dispose();
+  }
   run(fn) {
     const handle = this.handle;
     return call(this.module, () => fn(handle));
@@ -123,8 +133,8 @@ export class Tokenizer extends Owned {
     return this.run((h) => h.encode(text));
   }
   decode(ids) {
-    if (!Array.isArray(ids) && !(ids instanceof Int32Array) && !(ids instanceof Uint32Array)) {
-      throw new Error(`decode(ids): ids must be an array or Int32Array of token ids, got ${describe(ids)}`);
+    if (!isTokenIds(ids)) {
+      throw new Error(`decode(ids): ids must be an array, Int32Array or Uint32Array of token ids, got ${describe(ids)}`);
     }
     return this.run((h) => h.decode(ids));
   }
@@ -177,8 +187,8 @@ export class Model extends Owned {
   }
   // -> { text, ids, steps: [{ id, token, topk: [{ id, token, p, pSample }] }], msPerToken, stopReason }
   generate(prompt, options = {}) {
-    if (typeof prompt !== 'string' && !Array.isArray(prompt) && !(prompt instanceof Int32Array)) {
-      throw new Error(`generate(prompt): prompt must be a string or an array of token ids, got ${describe(prompt)}`);
+    if (typeof prompt !== 'string' && !isTokenIds(prompt)) {
+      throw new Error(`generate(prompt): prompt must be a string, or an array, Int32Array or Uint32Array of token ids, got ${describe(prompt)}`);
     }
     const json = optionsJson(options, GENERATE_KEYS, 'generate option');
     return this.run((h) => h.generate(prompt, json));

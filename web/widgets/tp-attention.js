@@ -22,6 +22,7 @@ import { segmented } from '../ui/dom.js';
 import '../components/tp-heatmap.js';
 import '../components/tp-head-view.js';
 import '../components/tp-attention-grid.js';
+import { attributeNames } from './shared/manifest.js';
 
 const KINDS = ['encoder', 'decoder', 'cross'];
 const STACK = { encoder: ['enc', 'self_attn'], decoder: ['dec', 'self_attn'], cross: ['dec', 'cross_attn'] };
@@ -34,8 +35,7 @@ export function kindsOf(config) {
 }
 
 export class TpAttention extends TpWidget {
-  static observedAttributes = ['model', 'task', 'text', 'target', 'kind', 'layer', 'head', 'view', 'stage', 'values', 'editable', 'no-controls', 'label', 'lang',
-    ...CONFIG_ATTRIBUTES];
+  static observedAttributes = attributeNames('tp-attention');
   static css = `
     .controls[hidden], .editor[hidden] { display: none; }
     .segmented { display: inline-flex; border: 1px solid var(--_rule); border-radius: 8px; overflow: hidden; background: var(--_rule); gap: 1px; }

@@ -15,12 +15,13 @@
 import { mountPlayground, parseHash, TASK_NAMES } from '../playground/app.js';
 import { langOf } from '../ui/lang.js';
 import { list } from './shared/attrs.js';
+import { attributeNames } from './shared/manifest.js';
 
 export const PANELS = ['header', 'trainbar', 'setup', 'training', 'outputs', 'attention', 'tokens', 'embeddings', 'walkthrough', 'files', 'about'];
 const IDS = { header: 'masthead', trainbar: 'trainbar' };
 
 export class TpPlayground extends HTMLElement {
-  static observedAttributes = ['task', 'state', 'panels', 'hide', 'lang'];
+  static observedAttributes = attributeNames('tp-playground');
 
   connectedCallback() {
     clearTimeout(this._disposeTimer);

@@ -22,6 +22,7 @@ import { mi, mn, mo, row, sub, sup, frac, sqrt, paren, math } from '../ui/mathml
 import '../components/tp-heatmap.js';
 import '../components/tp-line-chart.js';
 import '../components/tp-rope-plot.js';
+import { attributeNames } from './shared/manifest.js';
 
 const KINDS = ['sinusoidal', 'rope', 'alibi', 'learned', 'none'];
 const DEFAULTS = { sinusoidal: [64, 48], rope: [16, 12], alibi: [0, 12], learned: [0, 48], none: [0, 0] };
@@ -40,7 +41,7 @@ function demoVector(n, salt) {
 const labels = (n, prefix = '') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 export class TpPositionalEncoding extends TpWidget {
-  static observedAttributes = ['kind', 'd-model', 'length', 'base', 'heads', 'model', 'values', 'no-text', 'label', 'lang'];
+  static observedAttributes = attributeNames('tp-positional-encoding');
   static css = `
     .views { display: grid; grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr); gap: 14px 18px; align-items: start; }
     .views.one { grid-template-columns: minmax(0, 1fr); }

@@ -12,11 +12,12 @@ import { TpWidget } from './shared/widget.js';
 import { choice, int, flag, text } from './shared/attrs.js';
 import { engine, task as taskInfo } from './shared/runtime.js';
 import '../components/tp-token-chips.js';
+import { attributeNames } from './shared/manifest.js';
 
 const KINDS = ['char', 'word', 'bpe', 'byte'];
 
 export class TpTokenizer extends TpWidget {
-  static observedAttributes = ['text', 'kind', 'task', 'vocab-text', 'vocab-size', 'lowercase', 'editable', 'no-ids', 'compact', 'no-export', 'label', 'lang'];
+  static observedAttributes = attributeNames('tp-tokenizer');
   static css = `
     .editor { display: flex; margin: 0 0 10px; }
     .editor[hidden] { display: none; }

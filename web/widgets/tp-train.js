@@ -13,13 +13,14 @@
 // Events: tp-ready, tp-error, tp-progress ({ step, totalSteps, loss }), tp-finished ({ step, loss }).
 import { TpWidget } from './shared/widget.js';
 import { int, flag, text } from './shared/attrs.js';
-import { sessionRequest, checkTask, CONFIG_ATTRIBUTES, task as taskInfo } from './shared/runtime.js';
+import { sessionRequest, checkTask, task as taskInfo } from './shared/runtime.js';
 import { SessionDriver } from './shared/session-driver.js';
 import { ROLE_COLORS } from '../components/shared/colormap.js';
 import '../components/tp-line-chart.js';
+import { attributeNames } from './shared/manifest.js';
 
 export class TpTrain extends TpWidget {
-  static observedAttributes = ['task', 'prompt', 'autoplay', 'max-new-tokens', 'height', 'label', 'lang', ...CONFIG_ATTRIBUTES];
+  static observedAttributes = attributeNames('tp-train');
   static css = `
     .bar { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin: 0 0 8px; }
     .progress { flex: 1 1 160px; min-width: 120px; }

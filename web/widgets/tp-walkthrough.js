@@ -18,11 +18,12 @@ import { int, text } from './shared/attrs.js';
 import { engine, sharedModel } from './shared/runtime.js';
 import { buildSteps } from '../components/shared/walkthrough-steps.js';
 import '../components/tp-walkthrough-view.js';
+import { attributeNames } from './shared/manifest.js';
 
 const NEEDED = ['tok_emb.weight', 'enc.0.self_attn.q.weight'];
 
 export class TpWalkthrough extends TpWidget {
-  static observedAttributes = ['step', 'seed', 'model', 'text', 'target', 'label', 'lang'];
+  static observedAttributes = attributeNames('tp-walkthrough');
   static css = `.head:has(.title:empty):has(.sub:empty) { display: none; }`;
 
   template() {

@@ -1,0 +1,55 @@
+// node:test — training sessions in Node: createTrainingSession() runs web/lib/worker.js on a
+// worker_threads thread (web/lib/node/platform.js) with the process's compiled module, trains
+// exactly as the page's Web Worker does, and its start-up handshake rejects with a clear Error
+// when the worker's script throws or never answers, instead of waiting for ever.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { load, createTrainingSession, engineStats } from 'transformer-playground';
+
+test('a session on worker_threads trains the Q&A toy to the same answer as the API, from the one compiled module', async () => {
+  const tp = await load();
+  const session = await createTrainingSession();
+  try {
+    await trainAndCompare(tp, session);
+  } finally {
+    session[Symbol.dispose]();  // what `using` calls (Node 20 has no `using` syntax yet)
+  }
+  assert.equal(engineStats().compilations, 1);
+});
+
+async function trainAndCompare(tp, session) {
+  const configured = await session.configure({ task: 'qa-toy', model: { seed: 1 }, training: { seed: 1 } });
+  const progress = [];
+  session.addEventListener('progress', (e) => progress.push(e.detail.step));
+  const finished = new Promise((resolve) => session.addEventListener('state', (e) => e.detail.reason === 'finished' && resolve(e.detail)));
+  await session.start();
+  const end = await finished;
+  assert.equal(end.step, configured.totalSteps);
+  assert.ok(progress.length > 0, 'progress events arrived');
+  assert.equal((await session.generate('how are you')).text, 'i am fine');
+  // The same run through the API on this thread: the same loss to the last bit.
+  const task = tp.task('qa-toy');
+  const model = tp.model({ ...task.defaults, seed: 1 });
+  const trainer = tp.trainer(model, task, { seed: 1 });
+  assert.equal(trainer.step(configured.totalSteps).loss, session.report.loss);
+  for (const x of [trainer, model, task]) x.dispose();
+}
+
+test("the handshake rejects when the worker's script throws, and after startTimeout when it never answers", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tp-worker-'));
+  try {
+    const throws = path.join(dir, 'throws.mjs');
+    writeFileSync(throws, "throw new Error('the script broke');\n");
+    await assert.rejects(createTrainingSession({ workerUrl: pathToFileURL(throws) }), /^Error: the training worker could not start: the script broke$/);
+    const silent = path.join(dir, 'silent.mjs');
+    writeFileSync(silent, 'setInterval(() => {}, 1000);\n');
+    await assert.rejects(createTrainingSession({ workerUrl: pathToFileURL(silent), startTimeout: 300 }),
+      /^Error: the training worker could not start: no answer within 300 ms/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,177 @@
+// manifest.js — every widget's element, attributes and events, written once. The widgets take
+// their observedAttributes from here (attributeNames()); `npm run generate` writes from it the
+// custom-elements manifest (custom-elements.json), the TypeScript element types
+// (web/lib/transformer-playground-widgets.d.ts, web/widgets/tp-*.d.ts) and the attribute tables
+// of docs/WIDGETS.md, and wasm_tests/generated.test.mjs fails when they are stale.
+//
+// An attribute: { name, type (as the docs write it), default (as the docs write it), doc
+// (Markdown), values? (the allowed words, for a choice), observed? (false: read by CSS or once at
+// start, so a change needs no re-render) }. An event: { name, detail (its
+// TypeScript type), doc }. Every event bubbles and is composed (crosses shadow roots).
+
+// What every widget but <tp-playground> understands (docs/WIDGETS.md, "Common attributes").
+export const COMMON_ATTRIBUTES = Object.freeze([
+  { name: 'lang', type: 'string', default: "the page's", doc: '`en` or `ko`, on the element or any ancestor: the labels and explanations follow it', values: ['en', 'ko'] },
+  { name: 'frameless', type: 'boolean', default: 'off', doc: 'no border, padding or background around the widget', observed: false },
+]);
+
+// The model and training attributes of the widgets that train (<tp-train>, <tp-attention>
+// without a checkpoint); web/widgets/shared/runtime.js reads them into a session's configure().
+export const TRAINING_ATTRIBUTES = Object.freeze([
+    { name: 'seed', type: 'integer', default: '1', doc: 'weights and batch order' },
+    { name: 'steps', type: 'integer', default: "the task's", doc: '1 … 100000: where training stops' },
+    { name: 'lr', type: 'number', default: "the task's", doc: '0 < lr ≤ 1' },
+    { name: 'batch-size', type: 'integer', default: "the task's", doc: '1 … 512' },
+    { name: 'warmup', type: 'integer', default: "the task's", doc: '≥ 0 steps' },
+    { name: 'schedule', type: 'string', default: "the task's", doc: '`constant`, `cosine`, `noam`', values: ['constant', 'cosine', 'noam'] },
+    { name: 'weight-decay', type: 'number', default: "the task's", doc: '0 … 0.99' },
+    { name: 'clip', type: 'number', default: "the task's", doc: '0 … 1000 (0 = no clipping)' },
+    { name: 'arch', type: 'string', default: "the task's", doc: '`encoder-decoder`, `encoder-only`, `decoder-only` (must suit the task)', values: ['encoder-decoder', 'encoder-only', 'decoder-only'] },
+    { name: 'd-model', type: 'integer', default: "the task's", doc: '1 … 1024, a multiple of `heads`' },
+    { name: 'heads', type: 'integer', default: "the task's", doc: '1 … 64' },
+    { name: 'kv-heads', type: 'integer', default: '= `heads`', doc: 'divides `heads` (GQA; 1 = MQA)' },
+    { name: 'layers', type: 'integer', default: "the task's", doc: '1 … 12' },
+    { name: 'd-ff', type: 'integer', default: "the task's", doc: '1 … 4096' },
+    { name: 'max-len', type: 'integer', default: "the task's", doc: '2 … 1024' },
+    { name: 'pos', type: 'string', default: "the task's", doc: '`learned`, `sinusoidal`, `rope`, `alibi`, `none`', values: ['learned', 'sinusoidal', 'rope', 'alibi', 'none'] },
+    { name: 'norm', type: 'string', default: "the task's", doc: '`layer`, `rms`', values: ['layer', 'rms'] },
+    { name: 'norm-placement', type: 'string', default: "the task's", doc: '`pre`, `post`', values: ['pre', 'post'] },
+    { name: 'ffn', type: 'string', default: "the task's", doc: '`relu`, `gelu`, `swiglu`', values: ['relu', 'gelu', 'swiglu'] },
+    { name: 'window', type: 'integer', default: '0', doc: 'sliding-window attention width (0 = full)' },
+    { name: 'dropout', type: 'number', default: "the task's", doc: '0 … 0.9' },
+]);
+
+export const COMMON_EVENTS = Object.freeze([
+  { name: 'tp-ready', detail: 'null', doc: 'once, after the first render (`data-ready="true"` is set too)' },
+  { name: 'tp-error', detail: '{ message: string }', doc: 'an invalid attribute, a missing file, a configuration the model rejects; the message is shown in the widget and in `data-error`' },
+  { name: 'tp-hover', detail: '{ side: string, index: number } | null', doc: 'the token under the pointer in any view' },
+]);
+
+export const WIDGETS = Object.freeze([
+  {
+    tag: 'tp-tokenizer',
+    className: 'TpTokenizer',
+    summary: 'Text as coloured tokens, each with its id; hover (or focus and use the arrow keys) to see which span of the text a token covers.',
+    attributes: [
+      { name: 'text', type: 'string', default: '`The dog bites the man.`', doc: 'the text to tokenize' },
+      { name: 'kind', type: 'string', default: '`char`', doc: '`char` (one token per character), `word` (words and punctuation), `bpe` (byte-pair encoding), `byte` (UTF-8 bytes)', values: ['char', 'word', 'bpe', 'byte'] },
+      { name: 'task', type: 'string', default: '—', doc: "use a built-in task's vocabulary instead of `kind` (e.g. `qa-toy`: the seed's 11 tokens; `lm-bpe`, `translate`, `sentiment`, …)" },
+      { name: 'vocab-text', type: 'string', default: 'the `text` itself', doc: "`char` / `word` / `bpe`: the text the vocabulary is learned from (then words outside it become `<UNK>`). Without it, `bpe` uses the 512-token vocabulary learned from *The Devil's Dictionary*" },
+      { name: 'vocab-size', type: 'integer', default: '512', doc: '`bpe` with `vocab-text`: the vocabulary size, 262 … 65536' },
+      { name: 'lowercase', type: 'boolean', default: 'off', doc: '`word`: fold A–Z to lower case' },
+      { name: 'editable', type: 'boolean', default: 'off', doc: 'show a text box; typing updates `text`' },
+      { name: 'no-ids', type: 'boolean', default: 'off', doc: 'hide the ids under the tokens' },
+      { name: 'compact', type: 'boolean', default: 'off', doc: 'smaller chips' },
+      { name: 'no-export', type: 'boolean', default: 'off', doc: 'hide the PNG / SVG export buttons' },
+      { name: 'label', type: 'string', default: '—', doc: 'a title above the tokens' },
+      ...COMMON_ATTRIBUTES,
+    ],
+    events: [
+      { name: 'tp-tokens', detail: '{ ids: Int32Array, tokens: string[], spans: Int32Array }', doc: 'after every render (the `data-tokens` attribute holds the token count)' },
+      ...COMMON_EVENTS,
+    ],
+  },
+  {
+    tag: 'tp-positional-encoding',
+    className: 'TpPositionalEncoding',
+    summary: 'How a transformer knows where each token is: the encoding as a heatmap, a second view of its key property, the formula and a short explanation.',
+    attributes: [
+      { name: 'kind', type: 'string', default: '`sinusoidal`', doc: "`sinusoidal` (table + waves), `rope` (rotations + score vs distance), `alibi` (bias per head), `learned` (a checkpoint's `pos_emb.weight`), `none` (explanation only)", values: ['sinusoidal', 'rope', 'alibi', 'learned', 'none'] },
+      { name: 'd-model', type: 'integer', default: '64 (rope: 16)', doc: '2 … 512. Sinusoidal: the model width; RoPE: the head size (even)' },
+      { name: 'length', type: 'integer', default: '48 (rope, alibi: 12)', doc: "1 … 512 positions (ALiBi shows at most 32, RoPE's score matrix at most 32)" },
+      { name: 'base', type: 'number', default: '10000', doc: 'the wavelength base of sinusoidal and RoPE' },
+      { name: 'heads', type: 'integer', default: '4', doc: 'ALiBi: number of heads, 1 … 16 (each has slope 2^(−8(h+1)/H))' },
+      { name: 'model', type: 'URL', default: 'the shipped `lm-char` model', doc: '`learned`: a checkpoint with a learned position table' },
+      { name: 'values', type: 'boolean', default: 'on for tables up to 8 × 8', doc: 'print the numbers in the cells' },
+      { name: 'no-text', type: 'boolean', default: 'off', doc: 'hide the formula and the explanation' },
+      { name: 'label', type: 'string', default: 'a description', doc: 'the title' },
+      ...COMMON_ATTRIBUTES,
+    ],
+    events: [...COMMON_EVENTS],
+  },
+  {
+    tag: 'tp-attention',
+    className: 'TpAttention',
+    summary: 'The attention of a real model on a text: a shipped or given checkpoint traced at once, or a model trained on a built-in task in its own Worker, redrawn as it learns.',
+    attributes: [
+      { name: 'model', type: 'URL', default: '—', doc: 'a checkpoint (`.safetensors`, relative to the page). Shipped: `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment` in `web/models/`' },
+      { name: 'task', type: 'string', default: '`qa-toy`', doc: 'without `model`: the built-in task to train on (`qa-toy`, `copy`, `reverse`, `sort`, `addition`, `translate`, `lm-char`, `lm-bpe`, `sentiment`, `tagging`)' },
+      { name: 'text', type: 'string', default: "the task's first sample input", doc: 'the input to trace' },
+      { name: 'target', type: 'string', default: "the model's own answer", doc: 'sequence tasks: what the decoder is fed after `<SOS>`' },
+      { name: 'kind', type: 'string', default: "the model's first", doc: '`encoder` (encoder self-attention), `decoder` (masked self-attention), `cross` (decoder → encoder); which exist depends on the architecture', values: ['encoder', 'decoder', 'cross'] },
+      { name: 'layer', type: 'integer', default: '0', doc: '0 … layers − 1' },
+      { name: 'head', type: 'integer or `all`', default: '0', doc: '0 … heads − 1; `all` in the lines view' },
+      { name: 'view', type: 'string', default: '`grid`', doc: "`grid` (the head's matrix with numbers), `lines` (BertViz-style links, one colour per head), `heads` (every layer × head as thumbnails; click one to select it)", values: ['grid', 'lines', 'heads'] },
+      { name: 'stage', type: 'string', default: '`probs`', doc: '`probs` (after softmax), `masked` (scores with −∞), `scaled` (÷ √d_k), `scores` (Q·Kᵀ)', values: ['probs', 'masked', 'scaled', 'scores'] },
+      { name: 'values', type: 'boolean', default: 'on for matrices up to 12 × 12', doc: 'numbers in the cells' },
+      { name: 'editable', type: 'boolean', default: 'off', doc: 'a text box for `text`' },
+      { name: 'no-controls', type: 'boolean', default: 'off', doc: 'hide the view / layer / head controls' },
+      { name: 'label', type: 'string', default: 'a description', doc: 'the title' },
+      ...TRAINING_ATTRIBUTES,
+      ...COMMON_ATTRIBUTES,
+    ],
+    events: [
+      { name: 'tp-trace', detail: '{ step: number | null }', doc: 'after each new trace is drawn (`step` is `null` for a checkpoint; while training, `data-step` holds the step of the trace shown)' },
+      ...COMMON_EVENTS,
+    ],
+  },
+  {
+    tag: 'tp-walkthrough',
+    className: 'TpWalkthrough',
+    summary: "The seed example, one step at a time, with the real numbers of one forward pass of the seed's model.",
+    attributes: [
+      { name: 'step', type: 'number or id', default: '1', doc: '1 … 28, or a step id: `vocab`, `embed`, `pe`, `sum`, `q`, `kv`, `qk`, `scale`, `mask`, `softmax`, `av`, `concat`, `wo`, `add1`, `norm1`, `ffn1`, `ffn2`, `add2`, `dembed`, `dqk`, `dmask`, `dsoftmax`, `dout`, `cross`, `crossout`, `dffn`, `logits`, `probs`' },
+      { name: 'seed', type: 'integer', default: '1', doc: "the freshly initialised model's seed" },
+      { name: 'model', type: 'URL', default: '—', doc: "a checkpoint of the seed's model (trained on `qa-toy`): its weights instead of fresh ones" },
+      { name: 'text', type: 'string', default: '`how are you`', doc: "the encoder input (words of the toy's vocabulary)" },
+      { name: 'target', type: 'string', default: '`i am`', doc: 'the decoder input after `<SOS>`' },
+      { name: 'label', type: 'string', default: '—', doc: 'a title' },
+      ...COMMON_ATTRIBUTES,
+    ],
+    events: [
+      { name: 'tp-step', detail: '{ index: number, id: string }', doc: 'when the reader moves (keys: ← →)' },
+      ...COMMON_EVENTS,
+    ],
+  },
+  {
+    tag: 'tp-train',
+    className: 'TpTrain',
+    summary: "A compact trainer: Train / Pause / Reset, the loss and the task's metric, the loss curve, and the model's answer to a prompt, refreshed while it learns.",
+    attributes: [
+      { name: 'task', type: 'string', default: '`qa-toy`', doc: 'a built-in task (as for `<tp-attention>`)' },
+      { name: 'prompt', type: 'string', default: "the task's first sample input", doc: 'what the model answers (classifiers: the sentence to classify)' },
+      { name: 'autoplay', type: 'boolean', default: 'off', doc: 'start training when first on screen instead of waiting for Train' },
+      { name: 'max-new-tokens', type: 'integer', default: '32 (language models: 80)', doc: '1 … 512' },
+      { name: 'height', type: 'integer', default: '170', doc: "the chart's height in px, 80 … 800" },
+      { name: 'label', type: 'string', default: "the task's name", doc: 'the title' },
+      ...TRAINING_ATTRIBUTES,
+      ...COMMON_ATTRIBUTES,
+    ],
+    events: [
+      { name: 'tp-progress', detail: '{ step: number, totalSteps: number, loss: number }', doc: 'at most every ~120 ms while training' },
+      { name: 'tp-finished', detail: '{ step: number, loss: number }', doc: 'when training reaches `steps` (`data-step` and `data-state` — `ready`, `training`, `paused`, `offscreen`, `finished` — mirror its state)' },
+      ...COMMON_EVENTS,
+    ],
+  },
+  {
+    tag: 'tp-playground',
+    className: 'TpPlayground',
+    summary: 'The whole playground — set-up, training, outputs, attention, tokens, embeddings, the walk-through, model files — in one element.',
+    attributes: [
+      { name: 'task', type: 'string', default: '`qa-toy`', doc: 'a built-in task, or `text` / `pairs` (your own data, typed in the set-up panel)' },
+      { name: 'state', type: 'string', default: '—', doc: "a whole set-up as the playground's URL hash writes it (copy it from the address bar after \"Copy link\", without the `#`)" },
+      { name: 'panels', type: 'list', default: 'all', doc: 'show only these (comma or space separated): `header`, `trainbar`, `setup`, `training`, `outputs`, `attention`, `tokens`, `embeddings`, `walkthrough`, `files`, `about`. The training bar stays when a training, outputs or attention panel is shown' },
+      { name: 'hide', type: 'list', default: 'none', doc: 'hide these panels' },
+      { name: 'lang', type: 'string', default: "the page's", doc: '`en` or `ko`', values: ['en', 'ko'] },
+      { name: 'standalone', type: 'boolean', default: 'off', doc: "the page is the playground: its state is mirrored in the URL hash (links reproduce it) and it sets the document's title and language", observed: false },
+    ],
+    events: COMMON_EVENTS.filter((e) => e.name === 'tp-error'),
+  },
+]);
+
+// The attributes a widget observes: every one whose change redraws it.
+export function attributeNames(tag) {
+  const widget = WIDGETS.find((x) => x.tag === tag);
+  if (!widget) throw new Error(`manifest.js: no widget <${tag}>`);
+  return widget.attributes.filter((a) => a.observed !== false).map((a) => a.name);
+}
