@@ -96,11 +96,16 @@ function widgetTypes() {
     'export declare function defineAll(): Promise<CustomElementConstructor[]>;',
     '',
   ];
+  const attributes = (list) => list.flatMap((a) => [comment(attrDoc(a), '  '), `  '${a.name}'?: ${propType(a)};`]);
+  out.push(comment('The attributes every widget but <tp-playground> takes.'), 'export interface CommonAttributes {', ...attributes(COMMON_ATTRIBUTES), '}', '');
+  out.push(comment('The model and training attributes of the widgets that train (<tp-train>, <tp-attention> without a model).'),
+    'export interface TrainingAttributes {', ...attributes(TRAINING_ATTRIBUTES), '}', '');
   for (const w of WIDGETS) {
     const name = pascal(w);
-    out.push(comment(`The attributes of <${w.tag}> (docs/WIDGETS.md#${w.tag}).`), `export interface ${name}Attributes {`);
-    for (const a of w.attributes) out.push(comment(attrDoc(a), '  '), `  '${a.name}'?: ${propType(a)};`);
-    out.push('}', '');
+    const groups = [w.attributes.some(isCommon) && 'CommonAttributes', w.attributes.some(isTraining) && 'TrainingAttributes'].filter(Boolean);
+    out.push(comment(`The attributes of <${w.tag}> (docs/WIDGETS.md#${w.tag}).`),
+      `export interface ${name}Attributes${groups.length ? ` extends ${groups.join(', ')}` : ''} {`,
+      ...attributes(w.attributes.filter((a) => !isCommon(a) && !isTraining(a))), '}', '');
     out.push(comment(`The events of <${w.tag}>: each a bubbling, composed CustomEvent.`), `export interface ${name}EventMap extends HTMLElementEventMap {`);
     for (const e of w.events) out.push(comment(`${e.doc[0].toUpperCase()}${e.doc.slice(1)}.`, '  '), `  '${e.name}': CustomEvent<${e.detail}>;`);
     out.push('}', '');

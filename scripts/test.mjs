@@ -5,8 +5,11 @@
 //   3. suites, in order:
 //        native Catch2 (ctest)   one ctest entry per TEST_CASE
 //        wasm Catch2 (Node)      the same sources built with em++
-//        node:test (wasm_tests)  the JavaScript API against the Embind module
-//        browser, per engine     the pages, end to end, once in Chromium and once in Firefox ESR
+//        node:test (wasm_tests)  the JavaScript API against the Embind module, and the package
+//                                from `npm pack` in a fresh project (Vite, webpack, VitePress,
+//                                TypeScript from the registry; wasm_tests/consumers/)
+//        browser, per engine     the pages and the bundled consumer apps, end to end, once in
+//                                Chromium and once in Firefox ESR
 //                                (every wasm_tests/browser/*.test.mjs, TP_BROWSER=<engine>)
 //        sanitize (ctest)        the Catch2 suite and the CLI test again, built with clang-14 under
 //                                AddressSanitizer + UBSan (preset native-asan)

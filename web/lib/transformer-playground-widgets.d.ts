@@ -14,8 +14,62 @@ export declare function define<K extends WidgetName>(name: K): Promise<{ new ():
 /** Registers every widget now (for pages that create them from scripts and need them at once). */
 export declare function defineAll(): Promise<CustomElementConstructor[]>;
 
+/** The attributes every widget but <tp-playground> takes. */
+export interface CommonAttributes {
+  /** `en` or `ko`, on the element or any ancestor: the labels and explanations follow it (default: the page's). */
+  'lang'?: 'en' | 'ko';
+  /** No border, padding or background around the widget (default: off). */
+  'frameless'?: boolean | '';
+}
+
+/** The model and training attributes of the widgets that train (<tp-train>, <tp-attention> without a model). */
+export interface TrainingAttributes {
+  /** Weights and batch order (default: 1). */
+  'seed'?: number | `${number}`;
+  /** 1 … 100000: where training stops (default: the task's). */
+  'steps'?: number | `${number}`;
+  /** 0 < lr ≤ 1 (default: the task's). */
+  'lr'?: number | `${number}`;
+  /** 1 … 512 (default: the task's). */
+  'batch-size'?: number | `${number}`;
+  /** ≥ 0 steps (default: the task's). */
+  'warmup'?: number | `${number}`;
+  /** `constant`, `cosine`, `noam` (default: the task's). */
+  'schedule'?: 'constant' | 'cosine' | 'noam';
+  /** 0 … 0.99 (default: the task's). */
+  'weight-decay'?: number | `${number}`;
+  /** 0 … 1000 (0 = no clipping) (default: the task's). */
+  'clip'?: number | `${number}`;
+  /** `encoder-decoder`, `encoder-only`, `decoder-only` (must suit the task) (default: the task's). */
+  'arch'?: 'encoder-decoder' | 'encoder-only' | 'decoder-only';
+  /** 1 … 1024, a multiple of `heads` (default: the task's). */
+  'd-model'?: number | `${number}`;
+  /** 1 … 64 (default: the task's). */
+  'heads'?: number | `${number}`;
+  /** Divides `heads` (GQA; 1 = MQA) (default: = `heads`). */
+  'kv-heads'?: number | `${number}`;
+  /** 1 … 12 (default: the task's). */
+  'layers'?: number | `${number}`;
+  /** 1 … 4096 (default: the task's). */
+  'd-ff'?: number | `${number}`;
+  /** 2 … 1024 (default: the task's). */
+  'max-len'?: number | `${number}`;
+  /** `learned`, `sinusoidal`, `rope`, `alibi`, `none` (default: the task's). */
+  'pos'?: 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
+  /** `layer`, `rms` (default: the task's). */
+  'norm'?: 'layer' | 'rms';
+  /** `pre`, `post` (default: the task's). */
+  'norm-placement'?: 'pre' | 'post';
+  /** `relu`, `gelu`, `swiglu` (default: the task's). */
+  'ffn'?: 'relu' | 'gelu' | 'swiglu';
+  /** Sliding-window attention width (0 = full) (default: 0). */
+  'window'?: number | `${number}`;
+  /** 0 … 0.9 (default: the task's). */
+  'dropout'?: number | `${number}`;
+}
+
 /** The attributes of <tp-tokenizer> (docs/WIDGETS.md#tp-tokenizer). */
-export interface TpTokenizerAttributes {
+export interface TpTokenizerAttributes extends CommonAttributes {
   /** The text to tokenize (default: `The dog bites the man.`). */
   'text'?: string;
   /** `char` (one token per character), `word` (words and punctuation), `bpe` (byte-pair encoding), `byte` (UTF-8 bytes) (default: `char`). */
@@ -38,10 +92,6 @@ export interface TpTokenizerAttributes {
   'no-export'?: boolean | '';
   /** A title above the tokens. */
   'label'?: string;
-  /** `en` or `ko`, on the element or any ancestor: the labels and explanations follow it (default: the page's). */
-  'lang'?: 'en' | 'ko';
-  /** No border, padding or background around the widget (default: off). */
-  'frameless'?: boolean | '';
 }
 
 /** The events of <tp-tokenizer>: each a bubbling, composed CustomEvent. */
@@ -65,7 +115,7 @@ export interface TpTokenizerElement extends HTMLElement {
 }
 
 /** The attributes of <tp-positional-encoding> (docs/WIDGETS.md#tp-positional-encoding). */
-export interface TpPositionalEncodingAttributes {
+export interface TpPositionalEncodingAttributes extends CommonAttributes {
   /** `sinusoidal` (table + waves), `rope` (rotations + score vs distance), `alibi` (bias per head), `learned` (a checkpoint's `pos_emb.weight`), `none` (explanation only) (default: `sinusoidal`). */
   'kind'?: 'sinusoidal' | 'rope' | 'alibi' | 'learned' | 'none';
   /** 2 … 512. Sinusoidal: the model width; RoPE: the head size (even) (default: 64 (rope: 16)). */
@@ -84,10 +134,6 @@ export interface TpPositionalEncodingAttributes {
   'no-text'?: boolean | '';
   /** The title (default: a description). */
   'label'?: string;
-  /** `en` or `ko`, on the element or any ancestor: the labels and explanations follow it (default: the page's). */
-  'lang'?: 'en' | 'ko';
-  /** No border, padding or background around the widget (default: off). */
-  'frameless'?: boolean | '';
 }
 
 /** The events of <tp-positional-encoding>: each a bubbling, composed CustomEvent. */
@@ -109,7 +155,7 @@ export interface TpPositionalEncodingElement extends HTMLElement {
 }
 
 /** The attributes of <tp-attention> (docs/WIDGETS.md#tp-attention). */
-export interface TpAttentionAttributes {
+export interface TpAttentionAttributes extends CommonAttributes, TrainingAttributes {
   /** A checkpoint (`.safetensors`, relative to the page). Shipped: `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment` in `web/models/`. */
   'model'?: string;
   /** Without `model`: the built-in task to train on (`qa-toy`, `copy`, `reverse`, `sort`, `addition`, `translate`, `lm-char`, `lm-bpe`, `sentiment`, `tagging`) (default: `qa-toy`). */
@@ -136,52 +182,6 @@ export interface TpAttentionAttributes {
   'no-controls'?: boolean | '';
   /** The title (default: a description). */
   'label'?: string;
-  /** Weights and batch order (default: 1). */
-  'seed'?: number | `${number}`;
-  /** 1 … 100000: where training stops (default: the task's). */
-  'steps'?: number | `${number}`;
-  /** 0 < lr ≤ 1 (default: the task's). */
-  'lr'?: number | `${number}`;
-  /** 1 … 512 (default: the task's). */
-  'batch-size'?: number | `${number}`;
-  /** ≥ 0 steps (default: the task's). */
-  'warmup'?: number | `${number}`;
-  /** `constant`, `cosine`, `noam` (default: the task's). */
-  'schedule'?: 'constant' | 'cosine' | 'noam';
-  /** 0 … 0.99 (default: the task's). */
-  'weight-decay'?: number | `${number}`;
-  /** 0 … 1000 (0 = no clipping) (default: the task's). */
-  'clip'?: number | `${number}`;
-  /** `encoder-decoder`, `encoder-only`, `decoder-only` (must suit the task) (default: the task's). */
-  'arch'?: 'encoder-decoder' | 'encoder-only' | 'decoder-only';
-  /** 1 … 1024, a multiple of `heads` (default: the task's). */
-  'd-model'?: number | `${number}`;
-  /** 1 … 64 (default: the task's). */
-  'heads'?: number | `${number}`;
-  /** Divides `heads` (GQA; 1 = MQA) (default: = `heads`). */
-  'kv-heads'?: number | `${number}`;
-  /** 1 … 12 (default: the task's). */
-  'layers'?: number | `${number}`;
-  /** 1 … 4096 (default: the task's). */
-  'd-ff'?: number | `${number}`;
-  /** 2 … 1024 (default: the task's). */
-  'max-len'?: number | `${number}`;
-  /** `learned`, `sinusoidal`, `rope`, `alibi`, `none` (default: the task's). */
-  'pos'?: 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
-  /** `layer`, `rms` (default: the task's). */
-  'norm'?: 'layer' | 'rms';
-  /** `pre`, `post` (default: the task's). */
-  'norm-placement'?: 'pre' | 'post';
-  /** `relu`, `gelu`, `swiglu` (default: the task's). */
-  'ffn'?: 'relu' | 'gelu' | 'swiglu';
-  /** Sliding-window attention width (0 = full) (default: 0). */
-  'window'?: number | `${number}`;
-  /** 0 … 0.9 (default: the task's). */
-  'dropout'?: number | `${number}`;
-  /** `en` or `ko`, on the element or any ancestor: the labels and explanations follow it (default: the page's). */
-  'lang'?: 'en' | 'ko';
-  /** No border, padding or background around the widget (default: off). */
-  'frameless'?: boolean | '';
 }
 
 /** The events of <tp-attention>: each a bubbling, composed CustomEvent. */
@@ -205,7 +205,7 @@ export interface TpAttentionElement extends HTMLElement {
 }
 
 /** The attributes of <tp-walkthrough> (docs/WIDGETS.md#tp-walkthrough). */
-export interface TpWalkthroughAttributes {
+export interface TpWalkthroughAttributes extends CommonAttributes {
   /** 1 … 28, or a step id: `vocab`, `embed`, `pe`, `sum`, `q`, `kv`, `qk`, `scale`, `mask`, `softmax`, `av`, `concat`, `wo`, `add1`, `norm1`, `ffn1`, `ffn2`, `add2`, `dembed`, `dqk`, `dmask`, `dsoftmax`, `dout`, `cross`, `crossout`, `dffn`, `logits`, `probs` (default: 1). */
   'step'?: string;
   /** The freshly initialised model's seed (default: 1). */
@@ -218,10 +218,6 @@ export interface TpWalkthroughAttributes {
   'target'?: string;
   /** A title. */
   'label'?: string;
-  /** `en` or `ko`, on the element or any ancestor: the labels and explanations follow it (default: the page's). */
-  'lang'?: 'en' | 'ko';
-  /** No border, padding or background around the widget (default: off). */
-  'frameless'?: boolean | '';
 }
 
 /** The events of <tp-walkthrough>: each a bubbling, composed CustomEvent. */
@@ -245,7 +241,7 @@ export interface TpWalkthroughElement extends HTMLElement {
 }
 
 /** The attributes of <tp-train> (docs/WIDGETS.md#tp-train). */
-export interface TpTrainAttributes {
+export interface TpTrainAttributes extends CommonAttributes, TrainingAttributes {
   /** A built-in task (as for `<tp-attention>`) (default: `qa-toy`). */
   'task'?: string;
   /** What the model answers (classifiers: the sentence to classify) (default: the task's first sample input). */
@@ -258,52 +254,6 @@ export interface TpTrainAttributes {
   'height'?: number | `${number}`;
   /** The title (default: the task's name). */
   'label'?: string;
-  /** Weights and batch order (default: 1). */
-  'seed'?: number | `${number}`;
-  /** 1 … 100000: where training stops (default: the task's). */
-  'steps'?: number | `${number}`;
-  /** 0 < lr ≤ 1 (default: the task's). */
-  'lr'?: number | `${number}`;
-  /** 1 … 512 (default: the task's). */
-  'batch-size'?: number | `${number}`;
-  /** ≥ 0 steps (default: the task's). */
-  'warmup'?: number | `${number}`;
-  /** `constant`, `cosine`, `noam` (default: the task's). */
-  'schedule'?: 'constant' | 'cosine' | 'noam';
-  /** 0 … 0.99 (default: the task's). */
-  'weight-decay'?: number | `${number}`;
-  /** 0 … 1000 (0 = no clipping) (default: the task's). */
-  'clip'?: number | `${number}`;
-  /** `encoder-decoder`, `encoder-only`, `decoder-only` (must suit the task) (default: the task's). */
-  'arch'?: 'encoder-decoder' | 'encoder-only' | 'decoder-only';
-  /** 1 … 1024, a multiple of `heads` (default: the task's). */
-  'd-model'?: number | `${number}`;
-  /** 1 … 64 (default: the task's). */
-  'heads'?: number | `${number}`;
-  /** Divides `heads` (GQA; 1 = MQA) (default: = `heads`). */
-  'kv-heads'?: number | `${number}`;
-  /** 1 … 12 (default: the task's). */
-  'layers'?: number | `${number}`;
-  /** 1 … 4096 (default: the task's). */
-  'd-ff'?: number | `${number}`;
-  /** 2 … 1024 (default: the task's). */
-  'max-len'?: number | `${number}`;
-  /** `learned`, `sinusoidal`, `rope`, `alibi`, `none` (default: the task's). */
-  'pos'?: 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
-  /** `layer`, `rms` (default: the task's). */
-  'norm'?: 'layer' | 'rms';
-  /** `pre`, `post` (default: the task's). */
-  'norm-placement'?: 'pre' | 'post';
-  /** `relu`, `gelu`, `swiglu` (default: the task's). */
-  'ffn'?: 'relu' | 'gelu' | 'swiglu';
-  /** Sliding-window attention width (0 = full) (default: 0). */
-  'window'?: number | `${number}`;
-  /** 0 … 0.9 (default: the task's). */
-  'dropout'?: number | `${number}`;
-  /** `en` or `ko`, on the element or any ancestor: the labels and explanations follow it (default: the page's). */
-  'lang'?: 'en' | 'ko';
-  /** No border, padding or background around the widget (default: off). */
-  'frameless'?: boolean | '';
 }
 
 /** The events of <tp-train>: each a bubbling, composed CustomEvent. */
