@@ -89,3 +89,24 @@ test('an encoder-only session predicts classes', { timeout: 60_000 }, async () =
   assert.ok(r.p > 0.5);
   assert.deepEqual(problems, []);
 });
+
+test("a worker that cannot start rejects createTrainingSession() with a clear message: a missing script, a script that never answers", { timeout: 60_000 }, async () => {
+  // A page of its own: the missing script's 404 is the point here, not a problem of the others.
+  const { page: own, problems: seen } = await openPage(suite.browser, `${suite.url}wasm_tests/browser/pages/session_api.html`);
+  await waitForText(own, '#status', /ready/);
+  const r = await own.evaluate(async () => {
+    const { createTrainingSession } = await import(new URL('../../../web/lib/transformer-playground.js', location.href));
+    const failure = (options) => createTrainingSession(options).then(() => 'started', (e) => e.message);
+    const started = performance.now();
+    const missing = await failure({ workerUrl: new URL('no-such-worker.js', location.href) });
+    const missingMs = performance.now() - started;
+    // A module that loads but never answers the handshake (it sets no onmessage).
+    const silent = await failure({ workerUrl: new URL('../../../web/lib/platform.js', location.href), startTimeout: 400 });
+    return { missing, missingMs, silent };
+  });
+  assert.match(r.missing, /^the training worker could not start: its script failed to load or threw while loading/);
+  assert.ok(r.missingMs < 10_000, `the error came at once, not after the time-out (${r.missingMs} ms)`);
+  assert.match(r.silent, /^the training worker could not start: no answer within 400 ms/);
+  assert.deepEqual(seen.filter((p) => !p.includes('no-such-worker.js') && !/status of 404/.test(p)), []);
+  await own.close();
+});

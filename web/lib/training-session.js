@@ -131,11 +131,15 @@ function startWorker(workerUrl) {
   return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 }
 
-// Sends the compiled module and waits for the worker's answer; rejects with a clear Error when
-// its script fails to load or throws at start-up ('error'), cannot read the message
-// ('messageerror'), or says nothing within `timeout` ms.
-function handshake(worker, message, timeout) {
-  return new Promise((resolve, reject) => {
+// Listens to a new worker from the moment it exists (its script may fail while the module is
+// still compiling) and, once `send(message)` posts the compiled module, waits for its answer.
+// `answered` rejects with a clear Error when its script fails to load or throws at start-up
+// ('error'), it cannot read the message ('messageerror'), or it says nothing within `timeout`
+// ms of the message.
+function handshake(worker, timeout) {
+  let send;
+  const answered = new Promise((resolve, reject) => {
+    let timer, id;
     const finish = (settle, value) => {
       clearTimeout(timer);
       worker.removeEventListener('message', onMessage);
@@ -144,7 +148,7 @@ function handshake(worker, message, timeout) {
       settle(value);
     };
     const onMessage = (event) => {
-      if (event.data?.id !== message.id) return;
+      if (id === undefined || event.data?.id !== id) return;
       if (event.data.ok) finish(resolve);
       else finish(reject, new Error(`the training worker could not start: ${event.data.error}`));
     };
@@ -155,13 +159,18 @@ function handshake(worker, message, timeout) {
       finish(reject, new Error(`the training worker could not start: ${why}`));
     };
     const onMessageError = () => finish(reject, new Error('the training worker could not start: it could not read the compiled module (messageerror)'));
-    const timer = setTimeout(() => finish(reject, new Error(`the training worker could not start: no answer within ${timeout} ms ` +
-      '(its script may be missing or blocked, e.g. by a Content-Security-Policy without worker-src \'self\')')), timeout);
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
     worker.addEventListener('messageerror', onMessageError);
-    worker.postMessage(message);
+    send = (message) => {
+      id = message.id;
+      timer = setTimeout(() => finish(reject, new Error(`the training worker could not start: no answer within ${timeout} ms ` +
+        '(its script may be missing or blocked, e.g. by a Content-Security-Policy without worker-src \'self\')')), timeout);
+      worker.postMessage(message);
+    };
   });
+  answered.catch(() => {});  // awaited below; this only keeps an early failure from going unhandled
+  return { answered, send };
 }
 
 // Starts a worker with the page's compiled wasm module. Options: { progressInterval (ms, default
@@ -169,10 +178,12 @@ function handshake(worker, message, timeout) {
 export async function createTrainingSession(options = {}) {
   const worker = startWorker(options.workerUrl);
   const session = new TrainingSession(worker);
+  const start = handshake(worker, options.startTimeout ?? START_TIMEOUT_MS);
   try {
-    const compiled = await compiledModule(options, 'createTrainingSession()');
-    await handshake(worker, { id: 0, type: 'init', compiledModule: compiled, interval: options.progressInterval ?? 100 },
-      options.startTimeout ?? START_TIMEOUT_MS);
+    // A worker that fails while the module compiles rejects at once, not after the compilation.
+    const compiled = await Promise.race([compiledModule(options, 'createTrainingSession()'), start.answered]);
+    start.send({ id: 0, type: 'init', compiledModule: compiled, interval: options.progressInterval ?? 100 });
+    await start.answered;
   } catch (error) {
     session.dispose();
     throw error;
