@@ -2,7 +2,7 @@
 // and the generated region of the TypeScript declarations equal what `npm run generate` writes
 // from this build's module, and the API's keys, the session's defaults and the controls read them;
 // so is what derives from the widgets' description (custom-elements.json, the widget types,
-// docs/WIDGETS.md's tables), which names the attributes the widgets really read.
+// docs/WIDGETS.md's tables), whose training attributes are what the core takes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -41,10 +41,19 @@ test('every key of the tables is accepted, and the messages name keys as JavaScr
   for (const x of [trainer, model, task]) x.dispose();
 });
 
-test("the widgets' description names exactly the training attributes the widgets read into a session", async () => {
+test("the widgets' training attributes name real config keys and trainer options, within the core's ranges", async () => {
   const { TRAINING_ATTRIBUTES, WIDGETS } = await import('../web/widgets/shared/manifest.js');
-  const { CONFIG_ATTRIBUTES } = await import('../web/widgets/shared/runtime.js');
-  assert.deepEqual(TRAINING_ATTRIBUTES.map((a) => a.name).sort(), [...CONFIG_ATTRIBUTES].sort());
+  const tables = { model: MODEL_CONFIG, training: TRAIN_OPTIONS };
+  for (const a of TRAINING_ATTRIBUTES) {
+    const where = a.model ? 'model' : a.training ? 'training' : null;
+    if (!where) continue;  // seed: both
+    const field = tables[where].find((f) => f.js === a[where]);
+    assert.ok(field, `${a.name}: ${a[where]} is not a ${where} key`);
+    if (a.values) assert.deepEqual(a.values.filter((v) => !field.choices.includes(v)), [], `${a.name}: values the core does not take`);
+    else {
+      assert.ok(a.min >= field.min && (field.max === undefined || a.max <= field.max), `${a.name}: ${a.min} … ${a.max} is not within the core's ${field.min} … ${field.max}`);
+    }
+  }
   const { WIDGET_NAMES } = await import('transformer-playground/widgets');
   assert.deepEqual(WIDGETS.map((w) => w.tag), WIDGET_NAMES, 'the entry registers every described widget, in the same order');
   for (const w of WIDGETS) {

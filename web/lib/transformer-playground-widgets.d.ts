@@ -24,7 +24,7 @@ export interface CommonAttributes {
 
 /** The model and training attributes of the widgets that train (<tp-train>, <tp-attention> without a model). */
 export interface TrainingAttributes {
-  /** Weights and batch order (default: 1). */
+  /** 0 … 2147483647: weights and batch order (default: 1). */
   'seed'?: number | `${number}`;
   /** 1 … 100000: where training stops (default: the task's). */
   'steps'?: number | `${number}`;
@@ -32,21 +32,21 @@ export interface TrainingAttributes {
   'lr'?: number | `${number}`;
   /** 1 … 512 (default: the task's). */
   'batch-size'?: number | `${number}`;
-  /** ≥ 0 steps (default: the task's). */
+  /** 0 … 100000: steps (default: the task's). */
   'warmup'?: number | `${number}`;
   /** `constant`, `cosine`, `noam` (default: the task's). */
   'schedule'?: 'constant' | 'cosine' | 'noam';
   /** 0 … 0.99 (default: the task's). */
   'weight-decay'?: number | `${number}`;
-  /** 0 … 1000 (0 = no clipping) (default: the task's). */
+  /** 0 … 1000: 0 = no clipping (default: the task's). */
   'clip'?: number | `${number}`;
-  /** `encoder-decoder`, `encoder-only`, `decoder-only` (must suit the task) (default: the task's). */
+  /** `encoder-decoder`, `encoder-only`, `decoder-only`: must suit the task (default: the task's). */
   'arch'?: 'encoder-decoder' | 'encoder-only' | 'decoder-only';
-  /** 1 … 1024, a multiple of `heads` (default: the task's). */
+  /** 1 … 1024: a multiple of `heads` (default: the task's). */
   'd-model'?: number | `${number}`;
   /** 1 … 64 (default: the task's). */
   'heads'?: number | `${number}`;
-  /** Divides `heads` (GQA; 1 = MQA) (default: = `heads`). */
+  /** 1 … 64: divides `heads` (GQA; 1 = MQA) (default: = `heads`). */
   'kv-heads'?: number | `${number}`;
   /** 1 … 12 (default: the task's). */
   'layers'?: number | `${number}`;
@@ -62,7 +62,7 @@ export interface TrainingAttributes {
   'norm-placement'?: 'pre' | 'post';
   /** `relu`, `gelu`, `swiglu` (default: the task's). */
   'ffn'?: 'relu' | 'gelu' | 'swiglu';
-  /** Sliding-window attention width (0 = full) (default: 0). */
+  /** 0 … 1024: sliding-window attention width (0 = full) (default: 0). */
   'window'?: number | `${number}`;
   /** 0 … 0.9 (default: the task's). */
   'dropout'?: number | `${number}`;

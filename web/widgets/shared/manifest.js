@@ -16,30 +16,42 @@ export const COMMON_ATTRIBUTES = Object.freeze([
 ]);
 
 // The model and training attributes of the widgets that train (<tp-train>, <tp-attention>
-// without a checkpoint); web/widgets/shared/runtime.js reads them into a session's configure().
-export const TRAINING_ATTRIBUTES = Object.freeze([
-    { name: 'seed', type: 'integer', default: '1', doc: 'weights and batch order' },
-    { name: 'steps', type: 'integer', default: "the task's", doc: '1 … 100000: where training stops' },
-    { name: 'lr', type: 'number', default: "the task's", doc: '0 < lr ≤ 1' },
-    { name: 'batch-size', type: 'integer', default: "the task's", doc: '1 … 512' },
-    { name: 'warmup', type: 'integer', default: "the task's", doc: '≥ 0 steps' },
-    { name: 'schedule', type: 'string', default: "the task's", doc: '`constant`, `cosine`, `noam`', values: ['constant', 'cosine', 'noam'] },
-    { name: 'weight-decay', type: 'number', default: "the task's", doc: '0 … 0.99' },
-    { name: 'clip', type: 'number', default: "the task's", doc: '0 … 1000 (0 = no clipping)' },
-    { name: 'arch', type: 'string', default: "the task's", doc: '`encoder-decoder`, `encoder-only`, `decoder-only` (must suit the task)', values: ['encoder-decoder', 'encoder-only', 'decoder-only'] },
-    { name: 'd-model', type: 'integer', default: "the task's", doc: '1 … 1024, a multiple of `heads`' },
-    { name: 'heads', type: 'integer', default: "the task's", doc: '1 … 64' },
-    { name: 'kv-heads', type: 'integer', default: '= `heads`', doc: 'divides `heads` (GQA; 1 = MQA)' },
-    { name: 'layers', type: 'integer', default: "the task's", doc: '1 … 12' },
-    { name: 'd-ff', type: 'integer', default: "the task's", doc: '1 … 4096' },
-    { name: 'max-len', type: 'integer', default: "the task's", doc: '2 … 1024' },
-    { name: 'pos', type: 'string', default: "the task's", doc: '`learned`, `sinusoidal`, `rope`, `alibi`, `none`', values: ['learned', 'sinusoidal', 'rope', 'alibi', 'none'] },
-    { name: 'norm', type: 'string', default: "the task's", doc: '`layer`, `rms`', values: ['layer', 'rms'] },
-    { name: 'norm-placement', type: 'string', default: "the task's", doc: '`pre`, `post`', values: ['pre', 'post'] },
-    { name: 'ffn', type: 'string', default: "the task's", doc: '`relu`, `gelu`, `swiglu`', values: ['relu', 'gelu', 'swiglu'] },
-    { name: 'window', type: 'integer', default: '0', doc: 'sliding-window attention width (0 = full)' },
-    { name: 'dropout', type: 'number', default: "the task's", doc: '0 … 0.9' },
-]);
+// without a checkpoint). Each names where it goes in a session's configure() — `model` (a config
+// key) or `training` (a trainer option) — and its allowed values (`min` … `max`, `values`), from
+// which web/widgets/shared/runtime.js reads and checks it and the docs' text below is made; `note`
+// adds what the range does not say. `seed` sets both the model's and the training's seed.
+const TRAINING = [
+  { name: 'seed', type: 'integer', default: '1', min: 0, max: 2147483647, note: 'weights and batch order' },
+  { name: 'steps', type: 'integer', training: 'totalSteps', min: 1, max: 100000, note: 'where training stops' },
+  { name: 'lr', type: 'number', training: 'lr', min: 0, max: 1, exclusiveMin: true },
+  { name: 'batch-size', type: 'integer', training: 'batchSize', min: 1, max: 512 },
+  { name: 'warmup', type: 'integer', training: 'warmup', min: 0, max: 100000, note: 'steps' },
+  { name: 'schedule', type: 'string', training: 'schedule', values: ['constant', 'cosine', 'noam'] },
+  { name: 'weight-decay', type: 'number', training: 'weightDecay', min: 0, max: 0.99 },
+  { name: 'clip', type: 'number', training: 'clip', min: 0, max: 1000, note: '0 = no clipping' },
+  { name: 'arch', type: 'string', model: 'arch', values: ['encoder-decoder', 'encoder-only', 'decoder-only'], note: 'must suit the task' },
+  { name: 'd-model', type: 'integer', model: 'dModel', min: 1, max: 1024, note: 'a multiple of `heads`' },
+  { name: 'heads', type: 'integer', model: 'nHeads', min: 1, max: 64 },
+  { name: 'kv-heads', type: 'integer', model: 'nKvHeads', default: '= `heads`', min: 1, max: 64, note: 'divides `heads` (GQA; 1 = MQA)' },
+  { name: 'layers', type: 'integer', model: 'nLayers', min: 1, max: 12 },
+  { name: 'd-ff', type: 'integer', model: 'dFF', min: 1, max: 4096 },
+  { name: 'max-len', type: 'integer', model: 'maxLen', min: 2, max: 1024 },
+  { name: 'pos', type: 'string', model: 'pos', values: ['learned', 'sinusoidal', 'rope', 'alibi', 'none'] },
+  { name: 'norm', type: 'string', model: 'norm', values: ['layer', 'rms'] },
+  { name: 'norm-placement', type: 'string', model: 'normPlacement', values: ['pre', 'post'] },
+  { name: 'ffn', type: 'string', model: 'ffn', values: ['relu', 'gelu', 'swiglu'] },
+  { name: 'window', type: 'integer', model: 'window', default: '0', min: 0, max: 1024, note: 'sliding-window attention width (0 = full)' },
+  { name: 'dropout', type: 'number', model: 'dropout', min: 0, max: 0.9 },
+];
+
+// "1 … 1024: a multiple of `heads`", "0 < lr ≤ 1", "`pre`, `post`".
+function allowed(a) {
+  const range = a.values ? a.values.map((v) => `\`${v}\``).join(', ')
+    : a.exclusiveMin ? `${a.min} < ${a.name} ≤ ${a.max}` : `${a.min} … ${a.max}`;
+  return a.note ? `${range}: ${a.note}` : range;
+}
+
+export const TRAINING_ATTRIBUTES = Object.freeze(TRAINING.map((a) => Object.freeze({ default: "the task's", ...a, doc: allowed(a) })));
 
 export const COMMON_EVENTS = Object.freeze([
   { name: 'tp-ready', detail: 'null', doc: 'once, after the first render (`data-ready="true"` is set too)' },

@@ -9,6 +9,7 @@
 import { load, createTrainingSession } from '../../lib/transformer-playground.js';
 import { AttrError, choice, int, num, list } from './attrs.js';
 import { SHIPPED_MODELS } from '../../models/models.js';
+import { TRAINING_ATTRIBUTES } from './manifest.js';
 
 export { createTrainingSession };
 
@@ -90,47 +91,24 @@ export function shippedModel(name) {
 
 // ---- model and training attributes ----------------------------------------------------------
 
-// attribute -> [config key, reader]
-const MODEL_ATTRS = {
-  arch: ['arch', (el, a) => choice(el, a, ['encoder-decoder', 'encoder-only', 'decoder-only'])],
-  'd-model': ['dModel', (el, a) => int(el, a, { min: 1, max: 1024 })],
-  heads: ['nHeads', (el, a) => int(el, a, { min: 1, max: 64 })],
-  'kv-heads': ['nKvHeads', (el, a) => int(el, a, { min: 1, max: 64 })],
-  layers: ['nLayers', (el, a) => int(el, a, { min: 1, max: 12 })],
-  'd-ff': ['dFF', (el, a) => int(el, a, { min: 1, max: 4096 })],
-  'max-len': ['maxLen', (el, a) => int(el, a, { min: 2, max: 1024 })],
-  pos: ['pos', (el, a) => choice(el, a, ['learned', 'sinusoidal', 'rope', 'alibi', 'none'])],
-  norm: ['norm', (el, a) => choice(el, a, ['layer', 'rms'])],
-  'norm-placement': ['normPlacement', (el, a) => choice(el, a, ['pre', 'post'])],
-  ffn: ['ffn', (el, a) => choice(el, a, ['relu', 'gelu', 'swiglu'])],
-  window: ['window', (el, a) => int(el, a, { min: 0, max: 1024 })],
-  dropout: ['dropout', (el, a) => num(el, a, { min: 0, max: 0.9 })],
-};
-const TRAIN_ATTRS = {
-  steps: ['totalSteps', (el, a) => int(el, a, { min: 1, max: 100000 })],
-  lr: ['lr', (el, a) => num(el, a, { min: 0, max: 1, exclusiveMin: true })],
-  'batch-size': ['batchSize', (el, a) => int(el, a, { min: 1, max: 512 })],
-  warmup: ['warmup', (el, a) => int(el, a, { min: 0, max: 100000 })],
-  schedule: ['schedule', (el, a) => choice(el, a, ['constant', 'cosine', 'noam'])],
-  'weight-decay': ['weightDecay', (el, a) => num(el, a, { min: 0, max: 0.99 })],
-  clip: ['clip', (el, a) => num(el, a, { min: 0, max: 1000 })],
-};
-export const CONFIG_ATTRIBUTES = [...Object.keys(MODEL_ATTRS), ...Object.keys(TRAIN_ATTRS), 'seed'];
+// A training attribute's value from the element, checked against its range in the manifest.
+function readAttribute(el, a) {
+  if (a.values) return choice(el, a.name, a.values);
+  if (a.type === 'integer') return int(el, a.name, { min: a.min, max: a.max });
+  return num(el, a.name, { min: a.min, max: a.max, exclusiveMin: a.exclusiveMin });
+}
+export const CONFIG_ATTRIBUTES = TRAINING_ATTRIBUTES.map((a) => a.name);
 
 // The configure() request for a training session from the element's attributes.
 export function sessionRequest(el, taskName) {
-  const seed = int(el, 'seed', { min: 0, max: 2 ** 31 - 1, fallback: 1 });
+  const seed = readAttribute(el, TRAINING_ATTRIBUTES.find((a) => a.name === 'seed')) ?? 1;
   const model = { seed };
-  for (const [attr, [key, read]] of Object.entries(MODEL_ATTRS)) {
-    const v = read(el, attr);
-    if (v !== undefined) model[key] = v;
+  const training = { seed };
+  for (const a of TRAINING_ATTRIBUTES) {
+    const v = a.model || a.training ? readAttribute(el, a) : undefined;
+    if (v !== undefined) (a.model ? model : training)[a.model ?? a.training] = v;
   }
   // More heads without a K/V choice stays multi-head attention (the task's default names n_kv_heads).
   if (model.nHeads !== undefined && model.nKvHeads === undefined) model.nKvHeads = model.nHeads;
-  const training = { seed };
-  for (const [attr, [key, read]] of Object.entries(TRAIN_ATTRS)) {
-    const v = read(el, attr);
-    if (v !== undefined) training[key] = v;
-  }
   return { task: taskName, model, training };
 }
