@@ -16,8 +16,8 @@ export declare function defineAll(): Promise<CustomElementConstructor[]>;
 
 /** The attributes every widget but <tp-playground> takes. */
 export interface CommonAttributes {
-  /** `en` or `ko`, on the element or any ancestor: the labels and explanations follow it (default: the page's). */
-  'lang'?: 'en' | 'ko';
+  /** `en` or `ko` (or a regional form such as `ko-KR`), on the element or any ancestor: the labels and explanations follow it (default: the page's). */
+  'lang'?: string;
   /** No border, padding or background around the widget (default: off). */
   'frameless'?: boolean | '';
 }
@@ -289,7 +289,7 @@ export interface TpPlaygroundAttributes {
   /** Hide these panels (default: none). */
   'hide'?: string;
   /** `en` or `ko` (default: the page's). */
-  'lang'?: 'en' | 'ko';
+  'lang'?: string;
   /** The page is the playground: its state is mirrored in the URL hash (links reproduce it) and it sets the document's title and language (default: off). */
   'standalone'?: boolean | '';
 }

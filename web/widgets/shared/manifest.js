@@ -11,7 +11,7 @@
 
 // What every widget but <tp-playground> understands (docs/WIDGETS.md, "Common attributes").
 export const COMMON_ATTRIBUTES = Object.freeze([
-  { name: 'lang', type: 'string', default: "the page's", doc: '`en` or `ko`, on the element or any ancestor: the labels and explanations follow it', values: ['en', 'ko'] },
+  { name: 'lang', type: 'string', default: "the page's", doc: '`en` or `ko` (or a regional form such as `ko-KR`), on the element or any ancestor: the labels and explanations follow it' },
   { name: 'frameless', type: 'boolean', default: 'off', doc: 'no border, padding or background around the widget', observed: false },
 ]);
 
@@ -174,7 +174,7 @@ export const WIDGETS = Object.freeze([
       { name: 'state', type: 'string', default: '—', doc: "a whole set-up as the playground's URL hash writes it (copy it from the address bar after \"Copy link\", without the `#`)" },
       { name: 'panels', type: 'list', default: 'all', doc: 'show only these (comma or space separated): `header`, `trainbar`, `setup`, `training`, `outputs`, `attention`, `tokens`, `embeddings`, `walkthrough`, `files`, `about`. The training bar stays when a training, outputs or attention panel is shown' },
       { name: 'hide', type: 'list', default: 'none', doc: 'hide these panels' },
-      { name: 'lang', type: 'string', default: "the page's", doc: '`en` or `ko`', values: ['en', 'ko'] },
+      { name: 'lang', type: 'string', default: "the page's", doc: '`en` or `ko`' },
       { name: 'standalone', type: 'boolean', default: 'off', doc: "the page is the playground: its state is mirrored in the URL hash (links reproduce it) and it sets the document's title and language", observed: false },
     ],
     events: COMMON_EVENTS.filter((e) => e.name === 'tp-error'),
