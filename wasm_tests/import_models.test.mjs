@@ -7,7 +7,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 import { trainedToy, assertModuleWorks } from './helpers.mjs';
 
 const dir = new URL('../native_tests/data/import/', import.meta.url);

@@ -9,7 +9,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { load } from '../web/lib/transformer-playground.js';
+import { load } from 'transformer-playground';
 
 const require = createRequire(import.meta.url);
 const gpt3 = require('gpt-3-encoder');
