@@ -40,7 +40,7 @@ std::unique_ptr<Task> qa_toy() {
   c.ffn = FfnKind::Relu;
   TrainOptions& t = task->train;
   t.lr = 0.01f; t.batch_size = 2; t.warmup = 10; t.schedule = ScheduleKind::Constant;
-  t.total_steps = 600; t.weight_decay = 0.0f; t.eval_every = 50;
+  t.total_steps = 600; t.weight_decay = 0.0f; t.eval_every = 10;
   return task;
 }
 

@@ -83,6 +83,40 @@ test('bad requests reject with messages that name the problem; the session keeps
   assert.deepEqual(problems, []);
 });
 
+test('the run is recorded by the worker and mirrored in session.run: steps, snapshots on schedule, a new run on reset, the pace', { timeout: 60_000 }, async () => {
+  const r = await page.evaluate(() => window.runRecord());
+  assert.equal(r.configured.run, r.atStart.id);
+  assert.deepEqual(r.atStart, { id: r.configured.run, snapshots: [0], points: 0 }, 'configure() records the untrained model');
+  assert.deepEqual(r.finished, { running: false, reason: 'finished', step: 600, finished: true });
+  assert.equal(r.points, 600);
+  assert.ok(r.pointSteps, 'one point per step, in order');
+  assert.deepEqual(r.evaluations, [...Array.from({ length: 60 }, (_, i) => 1 + i * 10), 600], "the seed toy evaluates every 10 steps");
+  // Log-spaced: every step up to 64, then every 2nd, 4th, 8th, 16th, and the last step.
+  const want = [];
+  for (let s = 0; s <= 600; ++s) if (s <= 64 || s % (2 ** Math.ceil(Math.log2(s / 64))) === 0) want.push(s);
+  assert.deepEqual(r.snapshotSteps, [...want, ...(want.at(-1) === 600 ? [] : [600])]);
+  assert.ok(r.snapshotEvents > 3, `${r.snapshotEvents} snapshot events`);
+  assert.equal(r.first.step, 0);
+  assert.equal(r.last.step, 600);
+  assert.deepEqual(r.last.probeTokens, ['how', 'are', 'you']);
+  assert.ok(r.last.names.includes('enc.0.self_attn.probs') && r.last.names.includes('dec.0.cross_attn.q') && r.last.names.includes('enc.embed.sum'), r.last.names.join());
+  assert.ok(!r.last.names.includes('enc.0.ffn.hidden'), 'the views\' probe keeps only what they draw');
+  assert.ok(r.last.wtNames > 40, 'a full probe keeps every entry');
+  assert.deepEqual(r.last.params, ['enc.0.self_attn.q.weight', 'pos_emb.weight', 'tok_emb.weight'].filter((n) => n !== 'pos_emb.weight'), 'sinusoidal: no learned table');
+  assert.deepEqual(r.last.top, [5, 5 * 4]);
+  assert.equal(r.at50, 50);
+  assert.ok(r.differ, 'the attention at step 1 is not the final one');
+  assert.ok(r.bytes > 0 && r.json);
+  assert.deepEqual(r.kept, [0, r.snapshotSteps[Math.round(0.25 * (r.snapshotSteps.length - 1))], r.snapshotSteps[Math.round(0.5 * (r.snapshotSteps.length - 1))],
+    r.snapshotSteps[Math.round(0.75 * (r.snapshotSteps.length - 1))], 600]);
+  assert.deepEqual(r.newProbe, { snapshots: [600], probe: 'i am fine', points: 600 });
+  assert.deepEqual(r.reset, { id: r.configured.run + 1, oldId: r.configured.run, oldPoints: 600, points: 0 });
+  assert.equal(r.pace, 10);
+  assert.ok(r.paced.steps >= 1 && r.paced.steps <= Math.ceil((10 * r.paced.ms) / 1000) + 1, `${r.paced.steps} steps in ${r.paced.ms} ms at 10 steps/s`);
+  assert.match(r.badPace, /setPace\(stepsPerSecond\): a number from 0 \(as fast as possible\) to 100000, got -1/);
+  assert.deepEqual(problems, []);
+});
+
 test('an encoder-only session predicts classes', { timeout: 60_000 }, async () => {
   const r = await page.evaluate(() => window.classifier());
   assert.deepEqual(r.labels, ['positive', 'negative']);

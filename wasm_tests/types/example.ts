@@ -4,13 +4,13 @@
 // must agree with web/lib/transformer-playground.d.ts.
 import {
   load, engineStats, compiledModule, createTrainingSession,
-  Model, Task, Tokenizer, Trainer, TrainingSession,
+  Model, Task, Tokenizer, Trainer, TrainingSession, RunRecord, traceName, parseTraceName,
 } from 'transformer-playground';
 import type {
   Arch, ClassPrediction, Encoding, Evaluation, GenerateOptions, GenerateResult, HeapStats, HistoryPoint, Metric,
   ModelConfig, ModelInfo, ModelOptions, ParameterInfo, PositionalTable, SinusoidalTable, RopeTable, AlibiTable, PredictResult, ProgressDetail, SelfCheckReport, SessionConfigured,
   SessionState, Snapshot, StateDetail, StepReport, StopReason, TaskExample, TaskInfo, TensorData, TokenizerKind,
-  TraceResult, TrainerOptions, TransformerPlayground, WasmObject,
+  TraceResult, TrainerOptions, TransformerPlayground, WasmObject, RunSnapshot,
 } from 'transformer-playground';
 
 const tp: TransformerPlayground = await load();
@@ -165,9 +165,17 @@ const sessionParam: TensorData = await session.parameter('tok_emb.weight');
 const history: HistoryPoint[] = session.history;
 const latest: StepReport | null = session.report;
 const running: boolean = session.state.running;
+await session.setPace(25);
+await session.setProbes({ probes: [{ key: 'main', input: null }], params: [{ name: 'pos_emb.weight', rows: 16 }] });
+session.addEventListener('snapshot', (event) => console.log(event.detail.snapshots.length));
+const run: RunRecord | null = session.run;
+const shownAt: RunSnapshot | null = run?.snapshotAt(10) ?? null;
+const probsName: string = traceName('{stack}.{layer}.{attn}.probs', { stack: 'dec', layer: 0, attn: 'cross_attn' });
+const parsedLayer: number | undefined = parseTraceName(probsName)?.layer;
+const kept: RunRecord = RunRecord.from(run?.toJSON({ snapshots: 8 }) ?? {});
 session.dispose();
 
 export const used = [version, stats, steps, target, tags, names, sizes, ids, first, tokens, roundTrip, vocab, tokInfo, dModel,
   count, params, values, shape, numbers, evaluated, stepCount, answer, stop, ms, genIds, promptIds, probs, traceNames,
   decoderTokens, inputIds, heap, self, gone, isModel, configured, started, paused, stepped, reset, sessionEval, snap,
-  sessionAnswer, sessionPredict, saved, sessionParam, history, latest, running, metric, cfg, sinRow, angle, slope, anyTable];
+  sessionAnswer, sessionPredict, saved, sessionParam, history, latest, running, shownAt, parsedLayer, kept, metric, cfg, sinRow, angle, slope, anyTable];

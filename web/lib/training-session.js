@@ -7,10 +7,13 @@
 //   const trace = await session.snapshot({ input: 'how are you' });  // attention etc.
 //
 // The page's thread never runs a training step; it only receives progress events and answers.
-// The wasm module is compiled once per page and shared with every session's worker. In Node
-// the worker is a worker_threads thread (node/platform.js), driven the same way.
+// The wasm module is compiled once per page and shared with every session's worker (in Node a
+// worker_threads thread, node/platform.js, driven the same way). The worker owns the run's
+// record (run-record.js); `session.run` is this page's read-only mirror of it, updated from the
+// worker's deltas before each event is dispatched.
 import { compiledModule } from './engine.js';
 import { platform } from './platform.js';
+import { RunRecord } from './run-record.js';
 
 // How long the worker may take to load its script and instantiate the module before
 // createTrainingSession() gives up (a worker that never loads sends no message at all).
@@ -22,12 +25,11 @@ export class TrainingSession extends EventTarget {
   #waiting = new Map();
   #disposed = false;
 
+  #run = null;
+
   constructor(worker) {
     super();
     this.#worker = worker;
-    this.state = { running: false, step: 0, totalSteps: 0 };
-    this.history = [];  // [step, loss, valLoss|null, metric|null]
-    this.report = null;
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
       const error = new Error(`training worker failed: ${event.message ?? 'unknown error'}`);
@@ -52,17 +54,46 @@ export class TrainingSession extends EventTarget {
       else waiter.reject(new Error(message.error));
       return;
     }
-    if (message.type === 'progress') {
-      this.report = message.report;
-      this.history.push(...message.history);
-      this.state = { ...this.state, running: message.running, step: message.report.step, totalSteps: message.totalSteps };
-      this.dispatchEvent(new CustomEvent('progress', { detail: { ...message.report, running: message.running, totalSteps: message.totalSteps, history: message.history } }));
-    } else if (message.type === 'state') {
-      if (message.report) this.report = message.report;
-      if (message.history) this.history.push(...message.history);
-      this.state = message.state;
-      this.dispatchEvent(new CustomEvent('state', { detail: { ...message.state, reason: message.reason, error: message.error, report: message.report, history: message.history ?? [] } }));
+    if (message.type === 'run') this.#mirror(message);
+  }
+
+  // Applies a delta of the worker's record, then tells listeners what changed: 'run' (a new run
+  // began), 'progress' (steps), 'snapshot' (history of the views), 'state' (started, paused, …).
+  #mirror({ header, delta }) {
+    if (header) {
+      this.#run?.apply({ state: { running: false } });
+      this.#run = new RunRecord(header);
     }
+    const run = this.#run;
+    if (!run || delta.run !== run.id) return;
+    run.apply(delta);
+    if (header) this.dispatchEvent(new CustomEvent('run', { detail: run }));
+    // Points arrive with a 'progress' event (at most every progressInterval ms), or with the
+    // 'state' event of a state change (a pause, the end), as before the record existed.
+    const history = delta.points ?? [];
+    const reason = delta.state?.reason;
+    if (history.length && run.report && !reason) {
+      this.dispatchEvent(new CustomEvent('progress', { detail: { ...run.report, running: run.running, totalSteps: run.totalSteps, history } }));
+    }
+    if (delta.snapshots?.length || delta.dropped?.length || delta.cleared) this.dispatchEvent(new CustomEvent('snapshot', { detail: run }));
+    if (reason) {
+      this.dispatchEvent(new CustomEvent('state', { detail: { ...this.state, config: run.config, reason, error: run.error ?? undefined, report: run.report, history } }));
+    }
+  }
+
+  // The current run's record (a mirror of the worker's; read it, never write it), or null.
+  get run() {
+    return this.#run;
+  }
+  get state() {
+    const r = this.#run;
+    return { running: r?.running ?? false, step: r?.step ?? 0, totalSteps: r?.totalSteps ?? 0 };
+  }
+  get history() {
+    return this.#run?.points ?? [];
+  }
+  get report() {
+    return this.#run?.report ?? null;
   }
 
   #request(type, args = {}, transfer = []) {
@@ -77,31 +108,20 @@ export class TrainingSession extends EventTarget {
   // { task: name | { pairs } | { text, tokenizer }, model: config overrides + seed, training:
   //   trainer options (+ totalSteps), checkpoint?: Uint8Array, files?: an imported model's
   //   files as for tp.importModel (then task is { text }) } -> { task, config, info, totalSteps }
-  async configure(request) {
-    const result = await this.#request('configure', request);
-    this.history = [];
-    this.report = null;
-    this.state = { running: false, step: 0, totalSteps: result.totalSteps };
-    return result;
-  }
+  configure(request) { return this.#request('configure', request); }
   start() { return this.#request('start'); }
   pause() { return this.#request('pause'); }
   step(n = 1) { return this.#request('step', { n }); }
-  async reset() {
-    const result = await this.#request('reset');
-    this.history = [];
-    this.report = null;
-    this.state = { running: false, step: 0, totalSteps: result.totalSteps };
-    return result;
-  }
+  reset() { return this.#request('reset'); }
   evaluate() { return this.#request('evaluate'); }
   snapshot({ input, target, names, padTo } = {}) { return this.#request('snapshot', { input, target, names, padTo }); }
   // Raises (or lowers) the planned total without rebuilding the model; start() then continues.
-  async setTotalSteps(n) {
-    const state = await this.#request('setTotalSteps', { n });
-    this.state = { ...this.state, totalSteps: n };
-    return state;
-  }
+  setTotalSteps(n) { return this.#request('setTotalSteps', { n }); }
+  // Training speed in steps per second (0: as fast as possible); kept across configure().
+  setPace(stepsPerSecond) { return this.#request('setPace', { stepsPerSecond }); }
+  // What the run's history records at each snapshot: probes [{ key, input (null: the task's
+  // first sample), target?, full? }] and small parameter tables by name (see worker.js).
+  setProbes({ probes, params } = {}) { return this.#request('setProbes', { probes, params }); }
   generate(prompt, options = {}) { return this.#request('generate', { prompt, options }); }
   predict(input) { return this.#request('predict', { input }); }
   save() { return this.#request('save'); }

@@ -668,6 +668,23 @@ export declare const EVALUATION: readonly FieldInfo[];
 /** Every name a trace records, in forward order. */
 export declare const TRACE_NAMES: readonly TraceNameInfo[];
 
+/** The parts of a trace name: which stack, layer and attention sublayer. */
+export interface TraceNameParts {
+  stack?: 'enc' | 'dec';
+  layer?: number;
+  attn?: 'self_attn' | 'cross_attn';
+}
+export interface ParsedTraceName extends TraceNameParts {
+  /** The pattern of TRACE_NAMES the name matches. */
+  pattern: string;
+  shape: string;
+  doc: string;
+}
+/** The name of a TRACE_NAMES pattern with its placeholders filled in; throws on a bad part. */
+export declare function traceName(pattern: string, parts?: TraceNameParts): string;
+/** The pattern and parts of a name a trace holds, or null. */
+export declare function parseTraceName(name: string): ParsedTraceName | null;
+
 /** Resolves with the API over the page's (or process's) one wasm instance. */
 export declare function load(options?: LoadOptions): Promise<TransformerPlayground>;
 
@@ -699,6 +716,81 @@ export interface SessionConfigured {
   config: ModelConfig;
   info: ModelInfo;
   totalSteps: number;
+  /** The id of the run this configure() (or reset()) began. */
+  run: number;
+}
+
+/** An input the run's history traces at every snapshot. */
+export interface ProbeSpec {
+  key: string;
+  /** null: the task's first sample input. */
+  input: string | null;
+  target?: string;
+  /** Keep every entry of the trace (default: the attention stages and the embeddings). */
+  full?: boolean;
+}
+
+/** A parameter table each snapshot keeps: the first `rows` rows, or none when it has more than `maxRows`. */
+export interface ProbeParam {
+  name: string;
+  rows?: number;
+  maxRows?: number;
+}
+
+/** One probe's trace in a snapshot. */
+export interface ProbeTrace {
+  probe: string;
+  target: string | null;
+  input?: Encoding;
+  decoderInput?: Encoding | null;
+  output?: { ids: Int32Array; tokens: string[] } | null;
+  tensors: Record<string, TensorData>;
+  /** The k most likely outputs at each position: ids and p, k per position. */
+  top?: { k: number; ids: Int32Array; p: Float32Array } | null;
+  /** The probe could not be traced (e.g. a word the vocabulary lacks). */
+  error?: string;
+}
+
+/** What the views showed at one training step. */
+export interface RunSnapshot {
+  step: number;
+  probes: Record<string, ProbeTrace>;
+  params: Record<string, TensorData>;
+  bytes: number;
+}
+
+/** A run: one configure() (or reset()) and the training after it, as the worker records it. */
+export declare class RunRecord {
+  private constructor();
+  readonly id: number;
+  readonly request: { task: TaskSpec; model?: ModelOptions; training?: TrainerOptions; fromCheckpoint: boolean } | null;
+  readonly task: SessionConfigured['task'] | null;
+  readonly config: ModelConfig | null;
+  readonly info: ModelInfo | null;
+  readonly totalSteps: number;
+  readonly createdAt: number;
+  readonly running: boolean;
+  readonly reason: 'started' | 'paused' | 'finished' | 'error' | null;
+  readonly error: string | null;
+  /** Steps per second (0: as fast as possible). */
+  readonly pace: number;
+  readonly report: StepReport | null;
+  /** One point per training step. */
+  readonly points: readonly HistoryPoint[];
+  /** The history of the views, by step: log-spaced, within the memory budget. */
+  readonly snapshots: readonly RunSnapshot[];
+  readonly thin: number;
+  readonly bytes: number;
+  readonly step: number;
+  readonly finished: boolean;
+  header(): { id: number; request: RunRecord['request']; task: RunRecord['task']; config: ModelConfig | null; info: ModelInfo | null; totalSteps: number; createdAt: number };
+  /** The last snapshot at or before `step`. */
+  snapshotAt(step: number): RunSnapshot | null;
+  /** The worker's deltas; the session applies them (never call it on session.run). */
+  apply(delta: object): void;
+  /** Plain data (structured-cloneable); snapshots: 'all', 'none' or at most that many. */
+  toJSON(options?: { snapshots?: 'all' | 'none' | number }): object;
+  static from(data: object): RunRecord;
 }
 
 export interface SessionState {
@@ -740,6 +832,10 @@ export interface StateDetail extends SessionState {
 export interface TrainingSessionEventMap {
   progress: CustomEvent<ProgressDetail>;
   state: CustomEvent<StateDetail>;
+  /** A new run began (configure() or reset()); detail: session.run. */
+  run: CustomEvent<RunRecord>;
+  /** The run's history of snapshots changed; detail: session.run. */
+  snapshot: CustomEvent<RunRecord>;
   error: CustomEvent<Error>;
 }
 
@@ -759,6 +855,8 @@ export interface TrainingSessionOptions {
  */
 export declare class TrainingSession extends EventTarget implements Disposable {
   private constructor();
+  /** The current run: the page's read-only mirror of the worker's record, or null before configure(). */
+  readonly run: RunRecord | null;
   /** The latest known state (updated by events and answers). */
   readonly state: SessionState;
   /** Every history point received since the last configure() or reset(). */
@@ -776,6 +874,10 @@ export declare class TrainingSession extends EventTarget implements Disposable {
   evaluate(): Promise<Evaluation>;
   /** Raises (or lowers) the planned total without rebuilding the model; start() then continues. */
   setTotalSteps(n: number): Promise<SessionState>;
+  /** Training speed in steps per second (0: as fast as possible); kept across configure(). */
+  setPace(stepsPerSecond: number): Promise<number>;
+  /** What each snapshot of the run's history records; a change of the inputs starts the snapshots anew. */
+  setProbes(options: { probes?: ProbeSpec[]; params?: ProbeParam[] }): Promise<boolean>;
   /** The trace of one input (attention maps and more); its buffers are transferred. */
   snapshot(options: SnapshotOptions): Promise<Snapshot>;
   generate(prompt: string | TokenIds, options?: GenerateOptions): Promise<GenerateResult>;

@@ -405,3 +405,5 @@ export function load(options = {}) {
 export { engineStats, compiledModule } from './engine.js';
 export { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, STEP_REPORT, EVALUATION, TRACE_NAMES } from './generated/schema.js';
 export { createTrainingSession, TrainingSession } from './training-session.js';
+export { RunRecord } from './run-record.js';
+export { traceName, parseTraceName } from './trace-names.js';

@@ -1,27 +1,35 @@
 // worker.js — the training Web Worker behind createTrainingSession() (training-session.js).
 //
 // It owns one task, one model and one trainer inside its own wasm instance (made from the
-// compiled module the page sends, so nothing is fetched or compiled twice). Training runs in
-// short chunks sized to ~25 ms, yielding between them so pause/step/snapshot messages are
-// handled promptly; progress goes to the page at most every `progressInterval` ms. The page's
-// thread never runs a training step.
+// compiled module the page sends, so nothing is fetched or compiled twice), and the record of the
+// run they make (run-record.js): every step's loss, the state, and snapshots of the probe inputs'
+// traces on a log-spaced schedule. The page mirrors that record from the deltas sent here; it
+// never writes it. Training runs in short chunks sized to ~25 ms, yielding between them so
+// pause/step/snapshot messages are handled promptly, and at a chosen pace (steps per second) when
+// one is set. Deltas go to the page at most every `progressInterval` ms (and at once on a state
+// change). The page's thread never runs a training step.
 //
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
-// { id, ok: false, error } and also posts unsolicited { type: 'progress' | 'state', ... }.
+// { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta } (header: a
+// new run began; delta: RunRecord.apply()'s input).
 import { load } from './transformer-playground.js';
+import { Recorder } from './run-record.js';
+import { attentionKinds, attentionName, traceName } from './trace-names.js';
 
 let tp = null;
 let task = null, model = null, trainer = null;
 let spec = null;        // the last configure() request, for reset()
-let running = false;
-let totalSteps = 0;
+let recorder = null;    // the current run
+let runs = 0;
 let progressInterval = 100;
-let lastProgress = 0;
-let pending = [];       // loss history not yet sent: [step, loss, valLoss|null, metric|null]
-let lastReport = null;
 let chunk = 1;          // steps per chunk, adapted to the model's speed
+let probes = [];        // [{ key, input (null: the task's first sample), target?, full? }]
+let params = [];        // [{ name, rows?, maxRows? }]: parameter tables each snapshot also keeps
+let paceClock = { t0: 0, done: 0 };
+let loop = 0;          // the training loop's generation: a start() after a pause() never runs two loops
 
 const now = () => performance.now();
+const running = () => recorder?.record.running ?? false;
 
 function post(message, transfer = []) {
   self.postMessage(message, transfer);
@@ -32,70 +40,163 @@ function disposeAll() {
   trainer = model = task = null;
 }
 
-function taskFrom(taskSpec) {
-  return tp.task(taskSpec);
-}
-
 function describeState() {
-  return { running, step: trainer?.stepCount ?? 0, totalSteps, config: model?.config ?? null };
+  return { running: running(), step: trainer?.stepCount ?? 0, totalSteps: recorder?.record.totalSteps ?? 0, config: model?.config ?? null };
 }
 
-// Posts progress when `progressInterval` has passed since the last post. `force` (a pause, a
-// single step, the end) posts as soon as the interval allows instead of waiting for more steps.
-let forced = null;
-function sendProgress(force = false) {
-  if (!lastReport) return;
-  const wait = progressInterval - (now() - lastProgress);
-  if (wait > 0) {
-    if (force && !forced) forced = setTimeout(() => {
-      forced = null;
-      sendProgress(true);
+// ---- sending the record's changes ---------------------------------------------------------
+
+let lastFlush = -Infinity, flushTimer = 0;
+// Sends what changed now when `now` or the interval has passed; otherwise once it has.
+function flush(immediate = false) {
+  if (!recorder?.changed) return;
+  const wait = progressInterval - (now() - lastFlush);
+  if (!immediate && wait > 0) {
+    flushTimer ||= setTimeout(() => {
+      flushTimer = 0;
+      flush(true);
     }, wait);
     return;
   }
-  lastProgress = now();
-  post({ type: 'progress', report: lastReport, history: pending, running, totalSteps });
-  pending = [];
+  clearTimeout(flushTimer);
+  flushTimer = 0;
+  lastFlush = now();
+  const { delta, transfer } = recorder.take();
+  post({ type: 'run', delta }, transfer);
 }
 
-// A state change carries the history not yet sent, so it is never behind the progress stream.
-function postState(reason, error) {
-  post({ type: 'state', state: describeState(), reason, error, report: lastReport, history: pending });
-  pending = [];
+function setState(reason, error) {
+  recorder.state({ running: running(), reason, error: error ?? null });
+  flush(true);
 }
 
-function record(report) {
-  lastReport = report;
-  pending.push([report.step, report.loss, report.evaluated ? report.valLoss : null, report.evaluated ? report.metric : null]);
+// ---- snapshots ----------------------------------------------------------------------------
+
+// The trace entries the views draw: every attention's stages, the embeddings; `full` probes keep
+// everything (the walk-through reads all of layer 0).
+function viewNames(config) {
+  const names = [];
+  for (const stack of attentionKinds(config.arch).includes('enc') ? ['enc', 'dec'] : ['dec']) {
+    for (const part of ['tokens', 'positions', 'sum']) names.push(traceName(`{stack}.embed.${part}`, { stack }));
+  }
+  for (const kind of attentionKinds(config.arch)) {
+    for (let layer = 0; layer < config.nLayers; ++layer) {
+      for (const stage of ['q', 'k', 'scores', 'scaled', 'masked', 'probs']) names.push(attentionName(kind, layer, stage));
+    }
+  }
+  return new Set(names);
 }
 
-// Runs one chunk of steps, then schedules the next while running.
-function trainChunk() {
-  if (!running || !trainer) return;
-  const remaining = totalSteps > 0 ? totalSteps - trainer.stepCount : Infinity;
+const TOP_K = 5;
+// The k most likely outputs per position of a (T, V) probability table.
+function topK({ shape: [T, V], data }, k = TOP_K) {
+  const kk = Math.min(k, V);
+  const ids = new Int32Array(T * kk), p = new Float32Array(T * kk);
+  for (let t = 0; t < T; ++t) {
+    const row = data.subarray(t * V, (t + 1) * V);
+    const order = Array.from(row.keys()).sort((a, b) => row[b] - row[a]).slice(0, kk);
+    order.forEach((id, j) => {
+      ids[t * kk + j] = id;
+      p[t * kk + j] = row[id];
+    });
+  }
+  return { k: kk, ids, p };
+}
+
+function takeSnapshot() {
+  if (!model || !probes.length) return;
+  const step = trainer?.stepCount ?? 0;
+  const keep = viewNames(model.config);
+  const out = { step, probes: {}, params: {} };
+  for (const probe of probes) {
+    const input = probe.input ?? task?.sampleInputs?.[0] ?? '';
+    if (!input) continue;
+    try {
+      const trace = model.trace(input, probe.target === undefined ? {} : { target: probe.target });
+      const tensors = {};
+      for (const name of trace.names) if (probe.full || keep.has(name)) tensors[name] = trace.tensors[name];
+      const probs = trace.tensors[traceName('probs')];
+      out.probes[probe.key] = { input: trace.input, decoderInput: trace.decoderInput ?? null, output: trace.output ?? null, probe: input, target: probe.target ?? null,
+        tensors, top: probs ? topK(probs) : null };
+    } catch (error) {
+      out.probes[probe.key] = { probe: input, error: error.message, tensors: {} };
+    }
+  }
+  for (const { name, rows, maxRows } of params) {
+    let p;
+    try {
+      p = model.parameter(name);
+    } catch {
+      continue;  // not a parameter of this model (a learned table of another position encoding)
+    }
+    if (maxRows !== undefined && p.shape[0] > maxRows) continue;
+    if (rows !== undefined && p.shape[0] > rows) {
+      const width = p.data.length / p.shape[0];
+      p = { shape: [rows, ...p.shape.slice(1)], data: p.data.slice(0, rows * width) };
+    }
+    out.params[name] = p;
+  }
+  recorder.snapshot(out);
+}
+
+// One optimizer step per call, so the history has every step and evaluations fall on the same
+// steps however the run is cut into chunks (the trainer decides when to evaluate and measures
+// tokens/s).
+function stepOnce() {
+  const report = trainer.step(1);
+  recorder.step(report);
+  if (recorder.wants(report.step)) takeSnapshot();
+  return report;
+}
+
+// ---- training loop ------------------------------------------------------------------------
+
+function finish(reason, error) {
+  recorder.state({ running: false });
+  // The model as it is now is always in the history.
+  if (recorder.record.snapshots.at(-1)?.step !== trainer?.stepCount) takeSnapshot();
+  setState(reason, error);
+}
+
+function trainChunk(generation) {
+  if (generation !== loop || !running() || !trainer) return;
+  const total = recorder.record.totalSteps;
+  const remaining = total > 0 ? total - trainer.stepCount : Infinity;
   if (remaining <= 0) {
-    running = false;
-    postState('finished');
+    finish('finished');
     return;
   }
-  const n = Math.max(1, Math.min(chunk, remaining));
+  const pace = recorder.record.pace;
+  let n = Math.max(1, Math.min(chunk, remaining));
+  if (pace > 0) {
+    const due = Math.floor(((now() - paceClock.t0) * pace) / 1000) - paceClock.done;
+    if (due <= 0) {
+      setTimeout(trainChunk, Math.max(1, (1000 * (paceClock.done + 1)) / pace - (now() - paceClock.t0)), generation);
+      return;
+    }
+    if (due > pace) paceClock = { t0: now(), done: 0 };  // more than a second behind: do not race to catch up
+    n = Math.min(n, due);
+  }
   const start = now();
   try {
-    // One step per call, so the loss curve has every step and evaluations fall on the same steps
-    // however the run is cut into chunks (the trainer decides when to evaluate and measures
-    // tokens/s).
-    for (let i = 0; i < n; ++i) record(trainer.step(1));
+    for (let i = 0; i < n; ++i) stepOnce();
   } catch (error) {
-    running = false;
-    postState('error', error.message);
+    finish('error', error.message);
     return;
   }
+  paceClock.done += n;
   const elapsed = now() - start;
   // Aim for ~25 ms chunks: long enough to amortise messages, short enough to pause promptly.
   chunk = Math.max(1, Math.min(1000, Math.round(chunk * (elapsed > 0 ? Math.min(2, Math.max(0.5, 25 / elapsed)) : 2))));
-  sendProgress();
-  setTimeout(trainChunk, 0);
+  if (trainer.stepCount >= total && total > 0) {
+    finish('finished');
+    return;
+  }
+  flush();
+  setTimeout(trainChunk, 0, generation);
 }
+
+// ---- requests -----------------------------------------------------------------------------
 
 const handlers = {
   async init({ compiledModule, interval }) {
@@ -104,7 +205,7 @@ const handlers = {
     return { version: tp.version };
   },
   async configure(request) {
-    running = false;
+    if (recorder) recorder.state({ running: false });
     const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files } = request;
     // An imported model (files: Files/Blobs or { name, bytes } from the page, read here in
     // slices) trains on the task's text through its own tokenizer.
@@ -119,7 +220,7 @@ const handlers = {
           tokenizer.dispose();
         }
       } else {
-        newTask = taskFrom(taskSpec);
+        newTask = tp.task(taskSpec);
       }
     } catch (error) {
       newModel?.dispose();
@@ -138,25 +239,36 @@ const handlers = {
       throw error;
     }
     spec = { task: taskSpec, model: modelConfig, training, checkpoint, files };  // reset() returns to this state
-    totalSteps = training.totalSteps ?? task.train.totalSteps;
-    pending = [];
-    lastReport = null;
-    chunk = 1;
+    const pace = recorder?.record.pace ?? 0;
     const { name, description, kind, metric, classNames, sampleInputs } = task;
-    return { task: { name, description, kind, metric, classNames, sampleInputs }, config: model.config, info: model.info, totalSteps };
+    const taskInfo = { name, description, kind, metric, classNames, sampleInputs };
+    const header = { id: ++runs, request: { task: taskSpec, model: modelConfig, training, fromCheckpoint: Boolean(checkpoint) }, task: taskInfo,
+      config: model.config, info: model.info, totalSteps: training.totalSteps ?? task.train.totalSteps, createdAt: Date.now() };
+    recorder = new Recorder(header);
+    recorder.state({ running: false, pace });
+    chunk = 1;
+    takeSnapshot();
+    const { delta, transfer } = recorder.take();
+    post({ type: 'run', header, delta }, transfer);
+    return { task: taskInfo, config: model.config, info: model.info, totalSteps: header.totalSteps, run: header.id };
   },
   start() {
     if (!trainer) throw new Error('configure() the session before start()');
-    if (!running) {
-      running = true;
-      postState('started');
-      setTimeout(trainChunk, 0);
+    if (!running()) {
+      recorder.state({ running: true });
+      paceClock = { t0: now(), done: 0 };
+      setState('started');
+      setTimeout(trainChunk, 0, ++loop);
     }
     return describeState();
   },
   pause() {
-    running = false;
-    postState('paused');
+    if (recorder) {
+      const was = running();
+      recorder.state({ running: false });
+      if (was) finish('paused');
+      else setState('paused');
+    }
     return describeState();
   },
   step({ n = 1 }) {
@@ -165,11 +277,12 @@ const handlers = {
       const got = typeof n === 'number' ? `the number ${n}` : typeof n === 'string' ? `the string '${n}'` : typeof n;
       throw new Error(`step(n): n must be a whole number from 1 to 100000, got ${got}`);
     }
-    running = false;
-    // One step per call, so the history has every step (as while running).
-    for (let i = 0; i < n; ++i) record(trainer.step(1));
-    sendProgress(true);
-    return lastReport;
+    recorder.state({ running: false });
+    let report;
+    for (let i = 0; i < n; ++i) report = stepOnce();
+    if (recorder.record.snapshots.at(-1)?.step !== trainer.stepCount) takeSnapshot();
+    flush(true);
+    return report;
   },
   reset() {
     if (!spec) throw new Error('configure() the session before reset()');
@@ -182,9 +295,42 @@ const handlers = {
   setTotalSteps({ n }) {
     if (!trainer) throw new Error('configure() the session before setTotalSteps()');
     trainer.setTotalSteps(n);
-    totalSteps = n;
+    recorder.state({ totalSteps: n });
     if (spec) spec = { ...spec, training: { ...spec.training, totalSteps: n } };
+    flush(true);
     return describeState();
+  },
+  // Steps per second while training (0: as fast as possible).
+  setPace({ stepsPerSecond }) {
+    if (!(Number.isFinite(stepsPerSecond) && stepsPerSecond >= 0 && stepsPerSecond <= 100000)) {
+      throw new Error(`setPace(stepsPerSecond): a number from 0 (as fast as possible) to 100000, got ${JSON.stringify(stepsPerSecond)}`);
+    }
+    paceClock = { t0: now(), done: 0 };
+    if (recorder) {
+      recorder.state({ pace: stepsPerSecond });
+      flush(true);
+    }
+    return stepsPerSecond;
+  },
+  // What each snapshot of the run's history records: probes [{ key, input (null: the task's
+  // first sample), target?, full? }] and small parameter tables [{ name, rows? (the first rows
+  // only), maxRows? (none when larger) }]. A change of the inputs starts the history of
+  // snapshots anew (the old ones show another input); the curves stay.
+  setProbes({ probes: list = [], params: names = [] }) {
+    if (!Array.isArray(list) || list.some((p) => typeof p?.key !== 'string' || (p.input !== null && typeof p.input !== 'string'))) {
+      throw new Error('setProbes({ probes }): probes must be [{ key: string, input: string | null, target?, full? }]');
+    }
+    const next = list.map(({ key, input, target, full }) => ({ key, input, target, full: Boolean(full) }));
+    const nextParams = names.map(({ name, rows, maxRows }) => ({ name, rows, maxRows }));
+    const sameInputs = JSON.stringify(next) === JSON.stringify(probes), sameParams = JSON.stringify(nextParams) === JSON.stringify(params);
+    probes = next;
+    params = nextParams;
+    if (recorder && !(sameInputs && sameParams)) {
+      if (!sameInputs) recorder.clearSnapshots();
+      takeSnapshot();
+      flush(true);
+    }
+    return true;
   },
   // The trace of one input; `names` (prefixes) limits what is sent. Buffers are transferred.
   snapshot({ input, target, names, padTo }) {
@@ -213,7 +359,7 @@ const handlers = {
     return { result: p, transfer: [p.data.buffer] };
   },
   dispose() {
-    running = false;
+    if (recorder) recorder.state({ running: false });
     disposeAll();
     return true;
   },

@@ -2,9 +2,13 @@
 //
 // Data flows one way: state (state.js, mirrored in the URL hash) -> the training session in the
 // Web Worker (createTrainingSession) and the cheap same-page API (tokenizers, the seed model's
-// single forward pass) -> the views (web/components). Panels (./panels/*.js) subscribe to the
-// App's events — 'state', 'configured', 'progress', 'run', 'snapshot', 'lang' — and call its
-// methods; none of them talks to another panel.
+// single forward pass) -> the views (web/components). The run — its steps, losses, state and the
+// history of snapshots the views draw — is the worker's; `app.run` is the session's read-only
+// mirror of it, and nothing here copies it. The App owns only what the page adds: which step of
+// the history is shown (`app.shownStep`, null = the newest) and which inputs the history
+// records (`app.probe()`). Panels (./panels/*.js) subscribe to the App's events — 'state',
+// 'configured', 'progress', 'run', 'snapshot', 'lang' — at most once per animation frame, and
+// call its methods; none of them talks to another panel.
 //
 // This file is the playground's public entry, the one module outside web/playground may import
 // (docs/ARCHITECTURE.md): mountPlayground(), plus what an element needs to read its attributes,
@@ -60,19 +64,102 @@ export class App extends EventTarget {
     this.tp = null;
     this.session = null;
     this.info = null;        // the current task: { name, kind, metric, defaults, train, sampleInputs, classNames, tokenizer, vocab }
-    this.config = null;      // the model's config, from the worker
-    this.modelInfo = null;   // { parameterCount, ... }
-    this.totalSteps = 0;
-    this.report = null;      // the latest training report
-    this.running = false;
-    this.snapshot = null;    // the latest trace of the probe input
     this.imported = null;    // an imported model: { files, name, tokenizer, info } (not in the URL: files are the user's)
     this.error = null;
+    this.configError = null; // the set-up the worker refused (Train stays off until it is fixed)
+    this.shownStep = null;   // the step of the run's history the views show (null: the newest)
+    this._probes = new Map();   // panel -> { input, target?, full? }: what the history traces
+    this._params = new Map();   // panel -> [{ name, rows?, maxRows? }]: the small tables it keeps
     this._infos = new Map();
     this._configured = '';
+    this._runId = 0;
     this._configureTimer = 0;
     this._configuring = null;
-    this._snap = { busy: false, again: false, last: 0, timer: 0 };
+    this._frame = 0;
+    this._due = new Map();     // event type -> detail, emitted at the next animation frame
+    this._lastShown = null;
+  }
+
+  // ---- the run (the worker's record, mirrored by the session) ------------------------------
+
+  // The run of the last configure() or reset() that finished (the session may already mirror a
+  // newer one whose set-up this page has not taken in yet).
+  get run() {
+    const run = this.session?.run ?? null;
+    return run && run.id === this._runId ? run : null;
+  }
+  get config() {
+    return this.configError ? null : this.run?.config ?? null;
+  }
+  get modelInfo() {
+    return this.run?.info ?? null;
+  }
+
+  // The snapshot of the history the views show, or null.
+  get shown() {
+    const run = this.run;
+    if (!run?.snapshots.length) return null;
+    return this.shownStep === null ? run.snapshots.at(-1) : run.snapshotAt(this.shownStep);
+  }
+
+  // The shown snapshot's trace of the probe input: { input, decoderInput, tensors, probe, top,
+  // step, params, error? }, or null.
+  get snapshot() {
+    return this.traceOf('main');
+  }
+
+  traceOf(key, snapshot = this.shown) {
+    const p = snapshot?.probes?.[key];
+    if (!p) return null;
+    return { ...p, step: snapshot.step, params: snapshot.params, error: p.error ? new Error(p.error) : null };
+  }
+
+  // Shows step `step` of the history in every view (null: follow the newest).
+  show(step) {
+    const next = step === null || step === undefined ? null : step;
+    if (next === this.shownStep) return;
+    this.shownStep = next;
+    this.later('snapshot');
+  }
+
+  // Emits `type` at the next animation frame, once however often it is asked for: views redraw
+  // at most once a frame whatever the worker sends.
+  later(type, detail) {
+    this._due.set(type, detail);
+    if (this._frame) return;
+    this._frame = requestAnimationFrame(() => {
+      this._frame = 0;
+      const due = [...this._due];
+      this._due.clear();
+      for (const [t, d] of due) {
+        if (t === 'snapshot') {
+          const shown = this.shown;
+          if (shown === this._lastShown && d !== 'force') continue;
+          this._lastShown = shown;
+          this.emit('snapshot', this.snapshot);
+        } else {
+          this.emit(t, d);
+        }
+      }
+    });
+  }
+
+  // What the history records at every snapshot for `key` (a panel): an input to trace (`probe`:
+  // { input, target?, full? }) and small parameter tables ([{ name, rows?, maxRows? }]). The
+  // views' own probe, 'main', is the state's input.
+  record(key, { probe = null, params = [] } = {}) {
+    const before = JSON.stringify([this._probes.get(key), this._params.get(key)]);
+    if (probe) this._probes.set(key, probe);
+    else this._probes.delete(key);
+    this._params.set(key, params);
+    if (JSON.stringify([this._probes.get(key), this._params.get(key)]) !== before) this.sendProbes();
+  }
+
+  sendProbes() {
+    if (!this.session) return;
+    const probes = [{ key: 'main', input: this.state.input || null }, ...[...this._probes].map(([key, p]) => ({ key, ...p }))];
+    const params = [...new Map([...this._params.values()].flat().map((p) => [p.name, p])).values()];
+    this.session.setProbes({ probes, params }).catch((e) => this.fail(e));
   }
 
   t(key, vars) {
@@ -107,8 +194,8 @@ export class App extends EventTarget {
     if (changed.includes('lang')) this.applyLang();
     if (this.imported && changed.some((k) => k === 'task' || k === 'model' || k === 'seed')) this.setImported(null);
     this.emit('state', { changed });
+    if (changed.includes('input')) this.sendProbes();
     if (this.session && modelKey(this.state) !== before) this.scheduleConfigure();
-    else if (changed.includes('input')) this.requestSnapshot(true);
   }
 
   applyLang() {
@@ -206,6 +293,7 @@ export class App extends EventTarget {
     try {
       info = this.infoFor();
     } catch (error) {
+      this.configError = error;
       return this.fail(error);
     }
     const job = (this._configuring = this.session.configure(checkpoint ? { ...request, checkpoint } : request));
@@ -213,24 +301,40 @@ export class App extends EventTarget {
     try {
       result = await job;
     } catch (error) {
-      if (job === this._configuring) this.fail(error);
+      if (job === this._configuring) {
+        this.configError = error;
+        this.fail(error);
+      }
       return null;
     }
     if (job !== this._configuring) return null;  // a newer configure() superseded this one
     this.info = info;
     this._configured = key;
-    this.config = result.config;
-    this.modelInfo = result.info;
-    this.totalSteps = result.totalSteps;
-    this.report = null;
-    this.running = false;
+    this._runId = result.run;
     this.error = null;
-    this.snapshot = null;
+    this.configError = null;
+    this.shownStep = null;
     this.emit('configured', result);
     this.emit('busy', false);
     this.status('status.ready');
-    this.requestSnapshot(true);
+    this.later('snapshot', 'force');
     return result;
+  }
+
+  // A fresh model from the same set-up: a new run.
+  async reset() {
+    this.emit('busy', true);
+    try {
+      const result = await this.session.reset();
+      this._runId = result.run;
+      this.shownStep = null;
+      this.emit('configured', result);
+      this.status('status.ready');
+      this.later('snapshot', 'force');
+    } catch (e) {
+      this.fail(e);
+    }
+    this.emit('busy', false);
   }
 
   // The element scrolled out of view (false) or back (true): training pauses while nobody can
@@ -239,7 +343,7 @@ export class App extends EventTarget {
     this.visible = visible;
     if (visible) this._shown?.();
     if (!this.session) return;
-    if (!visible && this.running) {
+    if (!visible && this.run?.running) {
       this.pausedByView = true;
       this.session.pause().catch(() => {});
     } else if (visible && this.pausedByView) {
@@ -266,47 +370,6 @@ export class App extends EventTarget {
     return null;
   }
 
-  // A new trace of the probe input, at most every 300 ms while training.
-  requestSnapshot(now = false) {
-    const s = this._snap;
-    if (s.busy) {
-      s.again = true;
-      return;
-    }
-    const wait = now ? 0 : Math.max(0, 300 - (performance.now() - s.last));
-    if (s.timer) return;
-    s.timer = setTimeout(() => {
-      s.timer = 0;
-      this._snapshot();
-    }, wait);
-  }
-
-  async _snapshot() {
-    const s = this._snap;
-    s.busy = true;
-    s.last = performance.now();
-    const input = this.input;
-    try {
-      if (input && this.config) {
-        let target;
-        // A decoder-only model on a source -> target task: show it answering.
-        if (this.config.arch === 'decoder-only' && this.info.kind === 'seq2seq') {
-          const g = await this.session.generate(input, { maxNewTokens: Math.max(1, this.config.maxLen - this.info.tokenizer.encode(input).ids.length - 1) });
-          target = g.text;
-        }
-        const trace = await this.session.snapshot({ input, target });
-        this.snapshot = { ...trace, probe: input, error: null };
-      }
-    } catch (error) {
-      this.snapshot = { error, probe: input, names: [], tensors: {} };
-    }
-    s.busy = false;
-    this.emit('snapshot', this.snapshot);
-    if (s.again) {
-      s.again = false;
-      this.requestSnapshot();
-    }
-  }
 }
 
 // Writes the playground into host's shadow root and starts it. Options: { standalone (mirror the
@@ -382,25 +445,19 @@ async function start(app, onReady) {
     app.session.dispose();
     return;
   }
-  app.session.addEventListener('progress', (e) => {
-    app.report = e.detail;
-    app.running = e.detail.running;
-    app.emit('progress', e.detail);
-    app.requestSnapshot();
-  });
+  app.session.addEventListener('progress', (e) => app.later('progress', e.detail));
+  app.session.addEventListener('snapshot', () => app.later('snapshot'));
   app.session.addEventListener('state', (e) => {
     const d = e.detail;
-    app.running = d.running;
-    if (d.report) app.report = d.report;
     app.emit('run', d);
     if (d.reason === 'error') app.status('status.error', { message: d.error });
     else if (d.reason === 'finished') app.status('status.finished');
     else if (d.reason === 'paused') app.status(app.pausedByView ? 'status.offscreen' : 'status.paused');
     else if (d.reason === 'started') app.status('status.training');
-    app.requestSnapshot(true);
   });
   app.session.addEventListener('error', (e) => app.fail(e.detail));
   app.emit('ready');
+  app.sendProbes();
   await app.configure();
   if (app.standalone) document.body.dataset.ready = 'true';
   app.host.dataset.ready = 'true';

@@ -19,13 +19,16 @@ import { sharedModel, sessionRequest, checkTask, CONFIG_ATTRIBUTES, task as task
 import { SessionDriver } from './shared/session-driver.js';
 import { headColor } from '../components/shared/colormap.js';
 import { segmented } from '../ui/dom.js';
+import { attentionName } from '../lib/trace-names.js';
+import { formatLoss } from '../components/shared/format.js';
 import '../components/tp-heatmap.js';
 import '../components/tp-head-view.js';
 import '../components/tp-attention-grid.js';
 import { attributeNames } from './shared/manifest.js';
 
 const KINDS = ['encoder', 'decoder', 'cross'];
-const STACK = { encoder: ['enc', 'self_attn'], decoder: ['dec', 'self_attn'], cross: ['dec', 'cross_attn'] };
+// The attribute's kinds as the trace's (lib/trace-names.js).
+const TRACE_KIND = { encoder: 'enc', decoder: 'dec', cross: 'cross' };
 const KIND_KEY = { encoder: 'attn.kind.enc', decoder: 'attn.kind.dec', cross: 'attn.kind.cross' };
 
 export function kindsOf(config) {
@@ -246,7 +249,9 @@ export class TpAttention extends TpWidget {
         if (config.arch === 'decoder-only') target = this.answer;
       }
       const names = [];
-      for (const k of kindsOf(config)) for (let l = 0; l < config.nLayers; ++l) names.push(`${STACK[k][0]}.${l}.${STACK[k][1]}.`);
+      for (const k of kindsOf(config)) {
+        for (let l = 0; l < config.nLayers; ++l) names.push(...['q', 'k', 'scores', 'scaled', 'masked', 'probs'].map((stage) => attentionName(TRACE_KIND[k], l, stage)));
+      }
       this.trace = await d.session.snapshot({ input, target, names });
     } finally {
       s.busy = false;
@@ -260,14 +265,13 @@ export class TpAttention extends TpWidget {
     const kinds = kindsOf(config);
     const want = choice(this, 'kind', KINDS, kinds[0]);
     if (!kinds.includes(want)) throw new AttrError(`kind must be ${list(kinds)} for this ${config.arch} model (got "${want}")`);
-    const [stack, sub] = STACK[want];
-    const first = this.trace.tensors[`${stack}.0.${sub}.probs`];
+    const first = this.trace.tensors[attentionName(TRACE_KIND[want], 0, 'probs')];
     const [H] = first.shape;
     const layer = int(this, 'layer', { min: 0, max: config.nLayers - 1, fallback: 0 });
     const headAttr = this.getAttribute('head');
     const all = headAttr !== null && headAttr.trim().toLowerCase() === 'all';
     const head = all ? 0 : int(this, 'head', { min: 0, max: H - 1, fallback: 0 });
-    return { kinds, kind: want, stack, sub, layer, head, all, H };
+    return { kinds, kind: want, layer, head, all, H };
   }
 
   tokens(kind) {
@@ -293,14 +297,15 @@ export class TpAttention extends TpWidget {
       this.showError(error);
       return;
     }
-    const { kind, stack, sub, layer, head, all, H } = c;
+    const { kind, layer, head, all, H } = c;
+    const name = (l, stage) => attentionName(TRACE_KIND[kind], l, stage);
     const T = this.trace.tensors;
     const probs = [], masked = [];
     for (let l = 0; l < this.config.nLayers; ++l) {
-      probs.push(T[`${stack}.${l}.${sub}.probs`].data);
-      masked.push(T[`${stack}.${l}.${sub}.masked`]?.data);
+      probs.push(T[name(l, 'probs')].data);
+      masked.push(T[name(l, 'masked')]?.data);
     }
-    const [, R, S] = T[`${stack}.0.${sub}.probs`].shape;
+    const [, R, S] = T[name(0, 'probs')].shape;
     const tok = this.tokens(kind);
     const kindName = this.t(this.config.arch === 'decoder-only' && kind === 'decoder' ? 'attn.kind.decOnly' : KIND_KEY[kind]);
     const box = this.$('.view');
@@ -308,7 +313,7 @@ export class TpAttention extends TpWidget {
     if (view === 'grid') {
       let hm = box.firstElementChild;
       if (hm?.localName !== 'tp-heatmap') box.replaceChildren((hm = document.createElement('tp-heatmap')));
-      const src = T[`${stack}.${layer}.${sub}.${stage}`];
+      const src = T[name(layer, stage)];
       const off = head * R * S, data = new Float32Array(R * S);
       for (let i = 0; i < R * S; ++i) data[i] = stage === 'probs' && masked[layer]?.[off + i] === -Infinity ? -Infinity : src.data[off + i];
       hm.setAttribute('colormap', stage === 'probs' ? 'sequential' : 'diverging');
@@ -395,7 +400,7 @@ export class TpAttention extends TpWidget {
       parts.push(this.t('at.fromFile', { file: this.file ?? '' }));
     } else if (this.driver) {
       const d = this.driver;
-      const loss = d.report && Number.isFinite(d.report.loss) ? d.report.loss.toFixed(3) : '–';
+      const loss = d.report ? formatLoss(d.report.loss) : '–';
       parts.push(this.t('w.stepLoss', { step: d.step, total: d.totalSteps, loss }));
       if (d.pausedByView) parts.push(this.t('w.offscreen'));
       else if (d.finished) parts.push(this.t('at.trained', { step: d.step }));

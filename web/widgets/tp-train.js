@@ -16,6 +16,7 @@ import { int, flag, text } from './shared/attrs.js';
 import { sessionRequest, checkTask, task as taskInfo } from './shared/runtime.js';
 import { SessionDriver } from './shared/session-driver.js';
 import { ROLE_COLORS } from '../components/shared/colormap.js';
+import { formatLoss, formatMetric } from '../components/shared/format.js';
 import '../components/tp-line-chart.js';
 import { attributeNames } from './shared/manifest.js';
 
@@ -186,11 +187,11 @@ export class TpTrain extends TpWidget {
     this.$('[data-role=go]').disabled = !ready;
     toggle.textContent = d.running ? this.t('w.pause') : d.finished ? this.t('w.train') : d.step > 0 || d.pausedByView ? this.t('w.resume') : this.t('w.train');
     const r = d.report;
-    const loss = r && Number.isFinite(r.loss) ? r.loss.toFixed(4) : '–';
+    const loss = r ? formatLoss(r.loss) : '–';
     let numbers = this.t('w.stepLoss', { step: d.step, total: d.totalSteps, loss });
     if (r && r.evaluatedAt > 0 && Number.isFinite(r.metric)) {
       const m = this.info?.metric;
-      numbers += this.t('w.metric', { metric: this.t(`metric.${m}`), value: m === 'perplexity' ? r.metric.toFixed(2) : `${(r.metric * 100).toFixed(0)}%` });
+      numbers += this.t('w.metric', { metric: this.t(`metric.${m}`), value: formatMetric(m, r.metric, 0) });
     }
     this.$('[data-role=numbers]').textContent = numbers;
     this.$('.track > div').style.width = d.totalSteps ? `${Math.min(100, (100 * d.step) / d.totalSteps)}%` : '0';

@@ -18,6 +18,19 @@ export function fmt2(v) {
   return v.toFixed(Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2).replace('-', '−');
 }
 
+// A loss as the training views show it: four decimals, or three significant digits when it is
+// below 0.001 (a trained toy's 3.73e-5 is not 0.0000).
+export function formatLoss(v) {
+  if (!Number.isFinite(v)) return '–';
+  return v < 0.001 ? v.toExponential(2) : v.toFixed(4);
+}
+
+// A task's metric: perplexity as it is, accuracies in percent.
+export function formatMetric(metric, v, digits = 1) {
+  if (!Number.isFinite(v)) return '–';
+  return metric === 'perplexity' ? v.toFixed(2) : `${(v * 100).toFixed(digits)}%`;
+}
+
 export function compact(v) {
   if (!Number.isFinite(v)) return '–';
   if (Math.abs(v) >= 1e6) return `${(v / 1e6).toFixed(1)}M`;

@@ -10,6 +10,7 @@
 // params: { name: { shape, data } } with tok_emb.weight, enc.0.self_attn.q.weight; t(key, vars):
 // the caller's strings in the reader's language (the step texts are in web/ui/strings.js).
 import { ROLE_COLORS } from './colormap.js';
+import { traceName, attentionName } from '../../lib/trace-names.js';
 import { mi, mn, mo, row, sub, sup, subsup, frac, sqrt, paren, math, WT, W, b, dk, softmax, mtext } from '../../ui/mathml.js';
 
 const dims = (m) => `${m.rows} × ${m.cols}`;
@@ -32,14 +33,19 @@ function oneHot(ids, vocab) {
   return { rows: ids.length, cols: vocab.length, data, rowLabels: [], colLabels: vocab };
 }
 
+// The names of the entries the example reads: layer 0 of each stack.
+const A = (kind, stage) => attentionName(kind, 0, stage);
+const Emb = (stack, part) => traceName(`{stack}.embed.${part}`, { stack });
+const Lay = (stack, part) => traceName(`{stack}.{layer}.${part}`, { stack, layer: 0 });
+
 export function buildSteps({ trace, params, vocab, t: tr }) {
   const T = trace.tensors;
   const enc = trace.input.tokens, dec = trace.decoderInput.tokens;
-  const D = T['enc.embed.sum'].shape[1];
-  const H = T['enc.0.self_attn.probs'].shape[0];
+  const D = T[Emb('enc', 'sum')].shape[1];
+  const H = T[A('enc', 'probs')].shape[0];
   const dh = D / H;
   const dimLabels = Array.from({ length: D }, (_, i) => String(i));
-  const ffLabels = Array.from({ length: T['enc.0.ffn.hidden'].shape[1] }, (_, i) => String(i));
+  const ffLabels = Array.from({ length: T[Lay('enc', 'ffn.hidden')].shape[1] }, (_, i) => String(i));
   const headCols = (h) => Array.from({ length: dh }, (_, i) => String(h * dh + i));
   const M = (name, rowsL, colsL, opt) => matrix(T[name], rowsL, colsL, opt);
   const group = (g) => tr(`wt.group.${g}`);
@@ -66,7 +72,7 @@ export function buildSteps({ trace, params, vocab, t: tr }) {
     shapes: [`E: ${vocab.length} × ${D}`, `X_emb: ${enc.length} × ${D}`],
     matrices: [
       ...(Emat ? [{ label: 'E', matrix: Emat, colormap: 'diverging', marks: { rows: encIds } }] : []),
-      { op: '→', label: 'X_emb = E[ids]', matrix: M('enc.embed.tokens', enc, dimLabels), colormap: 'diverging', rowSide: 'in' },
+      { op: '→', label: 'X_emb = E[ids]', matrix: M(Emb('enc', 'tokens'), enc, dimLabels), colormap: 'diverging', rowSide: 'in' },
     ],
   }));
   const pos = mi('pos');
@@ -74,15 +80,15 @@ export function buildSteps({ trace, params, vocab, t: tr }) {
     math: math(row(mi('PE'), paren(pos, mo(','), mn('2'), mi('i'))), mo('='), row(mi('sin'), paren(frac(pos, sup(mn('10000'), frac(row(mn('2'), mi('i')), sub(mi('d'), mi('model'))))))), mspace(),
       row(mi('PE'), paren(pos, mo(','), mn('2'), mi('i'), mo('+'), mn('1'))), mo('='), row(mi('cos'), paren(frac(pos, sup(mn('10000'), frac(row(mn('2'), mi('i')), sub(mi('d'), mi('model')))))))),
     shapes: [`PE: ${enc.length} × ${D}`],
-    matrices: [{ label: 'PE', matrix: M('enc.embed.positions', enc.map((_, i) => `pos ${i}`), dimLabels), colormap: 'diverging', min: -1, max: 1 }],
+    matrices: [{ label: 'PE', matrix: M(Emb('enc', 'positions'), enc.map((_, i) => `pos ${i}`), dimLabels), colormap: 'diverging', min: -1, max: 1 }],
   }));
   steps.push(step('sum', 'input', {
     math: math(X, mo('='), sub(X, mi('emb')), mo('+'), mi('PE')),
     shapes: [`X: ${enc.length} × ${D}`],
     matrices: [
-      { label: 'X_emb', matrix: M('enc.embed.tokens', enc, dimLabels), colormap: 'diverging' },
-      { op: '+', label: 'PE', matrix: M('enc.embed.positions', enc, dimLabels), colormap: 'diverging' },
-      { op: '=', label: 'X', matrix: M('enc.embed.sum', enc, dimLabels), colormap: 'diverging', rowSide: 'in' },
+      { label: 'X_emb', matrix: M(Emb('enc', 'tokens'), enc, dimLabels), colormap: 'diverging' },
+      { op: '+', label: 'PE', matrix: M(Emb('enc', 'positions'), enc, dimLabels), colormap: 'diverging' },
+      { op: '=', label: 'X', matrix: M(Emb('enc', 'sum'), enc, dimLabels), colormap: 'diverging', rowSide: 'in' },
     ],
   }));
 
@@ -92,89 +98,89 @@ export function buildSteps({ trace, params, vocab, t: tr }) {
     math: math(Q, mo('='), X, WT('Q'), mo('+'), b('Q')),
     shapes: [`X: ${enc.length} × ${D}`, `W_Qᵀ: ${D} × ${D}`, `Q: ${enc.length} × ${D}`],
     matrices: [
-      { label: 'X', matrix: M('enc.embed.sum', enc, dimLabels), colormap: 'diverging' },
+      { label: 'X', matrix: M(Emb('enc', 'sum'), enc, dimLabels), colormap: 'diverging' },
       ...(wq ? [{ op: '×', label: 'W_Qᵀ', matrix: matrix(wq, dimLabels, dimLabels, { transpose: true }), colormap: 'diverging', accent: ROLE_COLORS.q }] : []),
-      { op: '=', label: 'Q', matrix: M('enc.0.self_attn.q', enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.q, rowSide: 'in' },
+      { op: '=', label: 'Q', matrix: M(A('enc', 'q'), enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.q, rowSide: 'in' },
     ],
   }));
   steps.push(step('kv', 'encoder', {
     math: math(K, mo('='), X, WT('K'), mo('+'), b('K'), mo(','), mspace(), V, mo('='), X, WT('V'), mo('+'), b('V')),
     shapes: [`K: ${enc.length} × ${D}`, `V: ${enc.length} × ${D}`],
     matrices: [
-      { label: 'K', matrix: M('enc.0.self_attn.k', enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.k },
-      { label: 'V', matrix: M('enc.0.self_attn.v', enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.v },
+      { label: 'K', matrix: M(A('enc', 'k'), enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.k },
+      { label: 'V', matrix: M(A('enc', 'v'), enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.v },
     ],
   }));
   steps.push(step('qk', 'encoder', {
     math: math(sub(mi('S'), mi('h')), mo('='), sub(Q, mi('h')), subsup(K, mi('h'), mo('⊤')), mo(','), mspace(), sub(Q, mi('h')), mo('='), row(Q, mo('[:,'), mi('h'), mo('·'), dk, mo(':'), mo('('), mi('h'), mo('+'), mn('1'), mo(')'), dk, mo(']'))),
     shapes: [`Q_h: ${enc.length} × ${dh}`, `K_hᵀ: ${dh} × ${enc.length}`, `S_h: ${enc.length} × ${enc.length}`, `d_k = ${D} / ${H} = ${dh}`],
-    matrices: perHead('enc.0.self_attn.scores', enc, enc, 'Q_h K_hᵀ', { colormap: 'diverging', rowSide: 'in', colSide: 'in' }),
+    matrices: perHead(A('enc', 'scores'), enc, enc, 'Q_h K_hᵀ', { colormap: 'diverging', rowSide: 'in', colSide: 'in' }),
   }));
   steps.push(step('scale', 'encoder', {
     math: scoreMath(Q, K),
     shapes: [`√d_k = √${dh} = ${Math.sqrt(dh).toFixed(3)}`],
-    matrices: perHead('enc.0.self_attn.scaled', enc, enc, 'S_h / √d_k', { colormap: 'diverging', rowSide: 'in', colSide: 'in' }),
+    matrices: perHead(A('enc', 'scaled'), enc, enc, 'S_h / √d_k', { colormap: 'diverging', rowSide: 'in', colSide: 'in' }),
   }));
   steps.push(step('mask', 'encoder', {
     math: math(sub(mi('S'), mi('h')), mo('+'), mi('M'), mo(','), mspace(), mi('M'), mo('='), mn('0')),
     shapes: [`M: ${enc.length} × ${enc.length}`],
-    matrices: perHead('enc.0.self_attn.masked', enc, enc, 'S_h + M', { colormap: 'diverging', rowSide: 'in', colSide: 'in' }),
+    matrices: perHead(A('enc', 'masked'), enc, enc, 'S_h + M', { colormap: 'diverging', rowSide: 'in', colSide: 'in' }),
   }));
   steps.push(step('softmax', 'encoder', {
     math: math(sub(mi('A'), mi('h')), mo('='), softmax(frac(row(sub(Q, mi('h')), subsup(K, mi('h'), mo('⊤'))), sqrt(dk)), mo('+'), mi('M'))),
     shapes: [`A_h: ${enc.length} × ${enc.length}`, 'Σ row = 1'],
-    matrices: perHead('enc.0.self_attn.probs', enc, enc, 'A_h', { colormap: 'sequential', min: 0, max: 1, rowSide: 'in', colSide: 'in' }),
+    matrices: perHead(A('enc', 'probs'), enc, enc, 'A_h', { colormap: 'sequential', min: 0, max: 1, rowSide: 'in', colSide: 'in' }),
   }));
   steps.push(step('av', 'encoder', {
     math: math(sub(mi('head'), mi('h')), mo('='), sub(mi('A'), mi('h')), sub(V, mi('h'))),
     shapes: [`A_h: ${enc.length} × ${enc.length}`, `V_h: ${enc.length} × ${dh}`, `head_h: ${enc.length} × ${dh}`],
-    matrices: Array.from({ length: H }, (_, h) => ({ label: `${tr('wt.m.head', { h })} = A_${h} V_${h}`, matrix: M('enc.0.self_attn.head_out', enc, headCols(h), { head: h }), colormap: 'diverging', accent: ROLE_COLORS.v })),
+    matrices: Array.from({ length: H }, (_, h) => ({ label: `${tr('wt.m.head', { h })} = A_${h} V_${h}`, matrix: M(A('enc', 'head_out'), enc, headCols(h), { head: h }), colormap: 'diverging', accent: ROLE_COLORS.v })),
   }));
   steps.push(step('concat', 'encoder', {
     math: math(mi('Concat'), paren(sub(mi('head'), mn('0')), mo(','), sub(mi('head'), mn('1')))),
     shapes: [`${H} × (${enc.length} × ${dh}) → ${enc.length} × ${D}`],
-    matrices: [{ label: 'Concat', matrix: M('enc.0.self_attn.concat', enc, dimLabels), colormap: 'diverging' }],
+    matrices: [{ label: 'Concat', matrix: M(A('enc', 'concat'), enc, dimLabels), colormap: 'diverging' }],
   }));
   steps.push(step('wo', 'encoder', {
     math: math(mi('MultiHead'), paren(X), mo('='), mi('Concat'), paren(mi('…')), WT('O'), mo('+'), b('O')),
     shapes: [`W_Oᵀ: ${D} × ${D}`, `out: ${enc.length} × ${D}`],
-    matrices: [{ label: 'MultiHead(X)', matrix: M('enc.0.self_attn.out', enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.o, rowSide: 'in' }],
+    matrices: [{ label: 'MultiHead(X)', matrix: M(A('enc', 'out'), enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.o, rowSide: 'in' }],
   }));
   steps.push(step('add1', 'encoder', {
     math: math(X, mo('+'), mi('MultiHead'), paren(X)),
     shapes: [`${enc.length} × ${D}`],
     matrices: [
-      { label: 'X', matrix: M('enc.embed.sum', enc, dimLabels), colormap: 'diverging' },
-      { op: '+', label: 'MultiHead(X)', matrix: M('enc.0.self_attn.out', enc, dimLabels), colormap: 'diverging' },
-      { op: '=', label: 'X + MultiHead(X)', matrix: M('enc.0.add1', enc, dimLabels), colormap: 'diverging' },
+      { label: 'X', matrix: M(Emb('enc', 'sum'), enc, dimLabels), colormap: 'diverging' },
+      { op: '+', label: 'MultiHead(X)', matrix: M(A('enc', 'out'), enc, dimLabels), colormap: 'diverging' },
+      { op: '=', label: 'X + MultiHead(X)', matrix: M(Lay('enc', 'add1'), enc, dimLabels), colormap: 'diverging' },
     ],
   }));
   const mu = mi('μ'), sigma = mi('σ');
   steps.push(step('norm1', 'encoder', {
     math: math(mi('LayerNorm'), paren(mi('x')), mo('='), mi('γ'), mo('⊙'), frac(row(mi('x'), mo('−'), mu), sqrt(row(sup(sigma, mn('2')), mo('+'), mi('ε')))), mo('+'), mi('β')),
-    shapes: rowStats(T['enc.0.add1'], enc),
-    matrices: [{ label: 'LayerNorm(X + MultiHead(X))', matrix: M('enc.0.norm1', enc, dimLabels), colormap: 'diverging', rowSide: 'in' }],
+    shapes: rowStats(T[Lay('enc', 'add1')], enc),
+    matrices: [{ label: 'LayerNorm(X + MultiHead(X))', matrix: M(Lay('enc', 'norm1'), enc, dimLabels), colormap: 'diverging', rowSide: 'in' }],
   }));
-  const ffnW = T['enc.0.ffn.hidden'].shape[1];
+  const ffnW = T[Lay('enc', 'ffn.hidden')].shape[1];
   steps.push(step('ffn1', 'encoder', {
     math: math(mi('H'), mo('='), row(mi('ReLU'), paren(mi('X'), sub(mi('W'), mn('1')), mo('⊤'), mo('+'), sub(mi('b'), mn('1')))), mo(','), mspace(), row(mi('ReLU'), paren(mi('z'))), mo('='), row(mi('max'), paren(mn('0'), mo(','), mi('z')))),
-    shapes: [`W_1ᵀ: ${D} × ${ffnW}`, `H: ${enc.length} × ${ffnW}`, tr('wt.m.zeros', { n: countZeros(T['enc.0.ffn.hidden'].data), total: T['enc.0.ffn.hidden'].data.length })],
+    shapes: [`W_1ᵀ: ${D} × ${ffnW}`, `H: ${enc.length} × ${ffnW}`, tr('wt.m.zeros', { n: countZeros(T[Lay('enc', 'ffn.hidden')].data), total: T[Lay('enc', 'ffn.hidden')].data.length })],
     matrices: [
-      { label: 'X W_1ᵀ + b_1', matrix: M('enc.0.ffn.pre', enc, ffLabels), colormap: 'diverging', maxCell: 40 },
-      { op: '→', label: 'ReLU', matrix: M('enc.0.ffn.hidden', enc, ffLabels), colormap: 'diverging', markZeros: true, maxCell: 40 },
+      { label: 'X W_1ᵀ + b_1', matrix: M(Lay('enc', 'ffn.pre'), enc, ffLabels), colormap: 'diverging', maxCell: 40 },
+      { op: '→', label: 'ReLU', matrix: M(Lay('enc', 'ffn.hidden'), enc, ffLabels), colormap: 'diverging', markZeros: true, maxCell: 40 },
     ],
   }));
   steps.push(step('ffn2', 'encoder', {
     math: math(mi('FFN'), paren(X), mo('='), mi('H'), sub(mi('W'), mn('2')), mo('⊤'), mo('+'), sub(mi('b'), mn('2'))),
     shapes: [`W_2ᵀ: ${ffnW} × ${D}`, `FFN: ${enc.length} × ${D}`],
-    matrices: [{ label: 'FFN(X)', matrix: M('enc.0.ffn.out', enc, dimLabels), colormap: 'diverging' }],
+    matrices: [{ label: 'FFN(X)', matrix: M(Lay('enc', 'ffn.out'), enc, dimLabels), colormap: 'diverging' }],
   }));
   steps.push(step('add2', 'encoder', {
     math: math(mi('Z'), mo('='), mi('LayerNorm'), paren(X, mo('+'), mi('FFN'), paren(X))),
     shapes: [`Z: ${enc.length} × ${D}`],
     matrices: [
-      { label: 'X + FFN(X)', matrix: M('enc.0.add2', enc, dimLabels), colormap: 'diverging' },
-      { op: '→', label: 'Z = LayerNorm(…)', matrix: M('enc.0.norm2', enc, dimLabels), colormap: 'diverging', rowSide: 'in' },
+      { label: 'X + FFN(X)', matrix: M(Lay('enc', 'add2'), enc, dimLabels), colormap: 'diverging' },
+      { op: '→', label: 'Z = LayerNorm(…)', matrix: M(Lay('enc', 'norm2'), enc, dimLabels), colormap: 'diverging', rowSide: 'in' },
     ],
   }));
 
@@ -184,61 +190,61 @@ export function buildSteps({ trace, params, vocab, t: tr }) {
     math: math(Y, mo('='), E, mo('['), mn(decIds.join(', ')), mo(']'), mo('+'), mi('PE')),
     shapes: [`Y: ${dec.length} × ${D}`],
     matrices: [
-      { label: 'E[ids]', matrix: M('dec.embed.tokens', dec, dimLabels), colormap: 'diverging' },
-      { op: '+', label: 'PE', matrix: M('dec.embed.positions', dec, dimLabels), colormap: 'diverging' },
-      { op: '=', label: 'Y', matrix: M('dec.embed.sum', dec, dimLabels), colormap: 'diverging', rowSide: 'out' },
+      { label: 'E[ids]', matrix: M(Emb('dec', 'tokens'), dec, dimLabels), colormap: 'diverging' },
+      { op: '+', label: 'PE', matrix: M(Emb('dec', 'positions'), dec, dimLabels), colormap: 'diverging' },
+      { op: '=', label: 'Y', matrix: M(Emb('dec', 'sum'), dec, dimLabels), colormap: 'diverging', rowSide: 'out' },
     ],
   }));
   steps.push(step('dqk', 'decoder', {
     math: scoreMath(Q, K),
     shapes: [`Q, K, V: ${dec.length} × ${D}`, `S_h: ${dec.length} × ${dec.length}`],
     matrices: [
-      { label: 'Q', matrix: M('dec.0.self_attn.q', dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.q },
-      { label: 'K', matrix: M('dec.0.self_attn.k', dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.k },
-      ...perHead('dec.0.self_attn.scaled', dec, dec, 'S_h / √d_k', { colormap: 'diverging', rowSide: 'out', colSide: 'out' }),
+      { label: 'Q', matrix: M(A('dec', 'q'), dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.q },
+      { label: 'K', matrix: M(A('dec', 'k'), dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.k },
+      ...perHead(A('dec', 'scaled'), dec, dec, 'S_h / √d_k', { colormap: 'diverging', rowSide: 'out', colSide: 'out' }),
     ],
   }));
   steps.push(step('dmask', 'decoder', {
     math: math(sub(mi('M'), row(mi('t'), mi('u'))), mo('='), row(mo('{'), `<mtable><mtr><mtd>${row(mo('−'), mi('∞'))}</mtd><mtd>${row(mi('u'), mo('&gt;'), mi('t'))}</mtd></mtr><mtr><mtd>${mn('0')}</mtd><mtd>${mtext(tr('wt.m.otherwise'))}</mtd></mtr></mtable>`)),
     shapes: [`M: ${dec.length} × ${dec.length}`],
-    matrices: perHead('dec.0.self_attn.masked', dec, dec, 'S_h / √d_k + M', { colormap: 'diverging', rowSide: 'out', colSide: 'out' }),
+    matrices: perHead(A('dec', 'masked'), dec, dec, 'S_h / √d_k + M', { colormap: 'diverging', rowSide: 'out', colSide: 'out' }),
   }));
   steps.push(step('dsoftmax', 'decoder', {
     math: math(sub(mi('A'), mi('h')), mo('='), softmax(frac(row(sub(Q, mi('h')), subsup(K, mi('h'), mo('⊤'))), sqrt(dk)), mo('+'), mi('M')), mo(','), mspace(), sup(mi('e'), row(mo('−'), mi('∞'))), mo('='), mn('0')),
     shapes: [`A_h: ${dec.length} × ${dec.length}`],
-    matrices: perHead('dec.0.self_attn.probs', dec, dec, 'A_h', { colormap: 'sequential', min: 0, max: 1, rowSide: 'out', colSide: 'out' }),
+    matrices: perHead(A('dec', 'probs'), dec, dec, 'A_h', { colormap: 'sequential', min: 0, max: 1, rowSide: 'out', colSide: 'out' }),
   }));
   steps.push(step('dout', 'decoder', {
     math: math(mi('LayerNorm'), paren(Y, mo('+'), mi('MaskedMultiHead'), paren(Y))),
     shapes: [`${dec.length} × ${D}`],
     matrices: [
-      { label: 'MaskedMultiHead(Y)', matrix: M('dec.0.self_attn.out', dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.o },
-      { op: '→', label: 'LayerNorm(Y + …)', matrix: M('dec.0.norm1', dec, dimLabels), colormap: 'diverging', rowSide: 'out' },
+      { label: 'MaskedMultiHead(Y)', matrix: M(A('dec', 'out'), dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.o },
+      { op: '→', label: 'LayerNorm(Y + …)', matrix: M(Lay('dec', 'norm1'), dec, dimLabels), colormap: 'diverging', rowSide: 'out' },
     ],
   }));
   steps.push(step('cross', 'decoder', {
     math: math(sub(mi('A'), mi('h')), mo('='), softmax(frac(row(sub(Q, mi('h')), subsup(K, mi('h'), mo('⊤'))), sqrt(dk))), mo(','), mspace(), Q, mo('='), Y, WT('Q'), mo(','), mspace(), K, mo('='), mi('Z'), WT('K'), mo(','), mspace(), V, mo('='), mi('Z'), WT('V')),
     shapes: [`Q: ${dec.length} × ${D}`, `K, V: ${enc.length} × ${D}`, `A_h: ${dec.length} × ${enc.length}`],
     matrices: [
-      { label: tr('wt.m.qDec'), matrix: M('dec.0.cross_attn.q', dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.q },
-      { label: tr('wt.m.kEnc'), matrix: M('dec.0.cross_attn.k', enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.k },
-      ...perHead('dec.0.cross_attn.probs', dec, enc, 'A_h', { colormap: 'sequential', min: 0, max: 1, rowSide: 'out', colSide: 'in' }),
+      { label: tr('wt.m.qDec'), matrix: M(A('cross', 'q'), dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.q },
+      { label: tr('wt.m.kEnc'), matrix: M(A('cross', 'k'), enc, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.k },
+      ...perHead(A('cross', 'probs'), dec, enc, 'A_h', { colormap: 'sequential', min: 0, max: 1, rowSide: 'out', colSide: 'in' }),
     ],
   }));
   steps.push(step('crossout', 'decoder', {
     math: math(mi('LayerNorm'), paren(mi('…'), mo('+'), mi('MultiHead'), paren(mi('…'), mo(','), mi('Z'), mo(','), mi('Z')))),
     shapes: [`${dec.length} × ${D}`],
     matrices: [
-      { label: tr('wt.m.crossOut'), matrix: M('dec.0.cross_attn.out', dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.o },
-      { op: '→', label: 'LayerNorm(… + …)', matrix: M('dec.0.norm2', dec, dimLabels), colormap: 'diverging', rowSide: 'out' },
+      { label: tr('wt.m.crossOut'), matrix: M(A('cross', 'out'), dec, dimLabels), colormap: 'diverging', accent: ROLE_COLORS.o },
+      { op: '→', label: 'LayerNorm(… + …)', matrix: M(Lay('dec', 'norm2'), dec, dimLabels), colormap: 'diverging', rowSide: 'out' },
     ],
   }));
   steps.push(step('dffn', 'decoder', {
     math: math(mi('LayerNorm'), paren(mi('x'), mo('+'), row(mi('ReLU'), paren(mi('x'), sub(mi('W'), mn('1')), mo('⊤'), mo('+'), sub(mi('b'), mn('1')))), sub(mi('W'), mn('2')), mo('⊤'), mo('+'), sub(mi('b'), mn('2')))),
-    shapes: [`H: ${dec.length} × ${ffnW}`, tr('wt.m.zeros', { n: countZeros(T['dec.0.ffn.hidden'].data), total: T['dec.0.ffn.hidden'].data.length })],
+    shapes: [`H: ${dec.length} × ${ffnW}`, tr('wt.m.zeros', { n: countZeros(T[Lay('dec', 'ffn.hidden')].data), total: T[Lay('dec', 'ffn.hidden')].data.length })],
     matrices: [
-      { label: 'ReLU', matrix: M('dec.0.ffn.hidden', dec, ffLabels), colormap: 'diverging', markZeros: true, maxCell: 40 },
-      { op: '→', label: tr('wt.m.decOut'), matrix: M('dec.0.norm3', dec, dimLabels), colormap: 'diverging', rowSide: 'out' },
+      { label: 'ReLU', matrix: M(Lay('dec', 'ffn.hidden'), dec, ffLabels), colormap: 'diverging', markZeros: true, maxCell: 40 },
+      { op: '→', label: tr('wt.m.decOut'), matrix: M(Lay('dec', 'norm3'), dec, dimLabels), colormap: 'diverging', rowSide: 'out' },
     ],
   }));
 
@@ -246,9 +252,9 @@ export function buildSteps({ trace, params, vocab, t: tr }) {
   steps.push(step('logits', 'output', {
     math: math(mi('logits'), mo('='), mi('Y'), sub(mi('W'), mi('vocab')), mo('⊤')),
     shapes: [`W_vocabᵀ: ${D} × ${vocab.length}`, `logits: ${dec.length} × ${vocab.length}`],
-    matrices: [{ label: 'logits', matrix: M('logits', dec, vocab), colormap: 'diverging', maxCell: 44 }],
+    matrices: [{ label: 'logits', matrix: M(traceName('logits'), dec, vocab), colormap: 'diverging', maxCell: 44 }],
   }));
-  const probs = T.probs;
+  const probs = T[traceName('probs')];
   const V_ = probs.shape[1];
   const pred = [], targets = [...decIds.slice(1), ...answerTail(trace, vocab)];
   let loss = 0, counted = 0;
@@ -265,7 +271,7 @@ export function buildSteps({ trace, params, vocab, t: tr }) {
     vars: { pred: `"${pred.join(' ')}"`, loss: (loss / Math.max(1, counted)).toFixed(4) },
     math: math(mi('p'), mo('='), softmax(mi('logits')), mo(','), mspace(), mi('L'), mo('='), mo('−'), frac(mn('1'), mi('T')), row(mo('∑'), mi('log'), sub(mi('p'), row(mi('t'), mo(','), sub(mi('y'), mi('t')))))),
     shapes: [`p: ${dec.length} × ${vocab.length}`, `L = ${(loss / Math.max(1, counted)).toFixed(4)}`],
-    matrices: [{ label: 'p = softmax(logits)', matrix: { ...M('probs', dec, vocab), rowLabels: dec.map((d, i) => `${d} → ${pred[i]}`) }, colormap: 'sequential', min: 0, max: 1, maxCell: 44, marks: { cols: [] } }],
+    matrices: [{ label: 'p = softmax(logits)', matrix: { ...M(traceName('probs'), dec, vocab), rowLabels: dec.map((d, i) => `${d} → ${pred[i]}`) }, colormap: 'sequential', min: 0, max: 1, maxCell: 44, marks: { cols: [] } }],
   }));
   return steps;
 }

@@ -8,6 +8,7 @@
 import { segmented, h } from '../../ui/dom.js';
 import { ATTN_STAGES } from '../state.js';
 import { headColor } from '../../components/shared/colormap.js';
+import { attentionKinds, attentionName, ATTENTION_KINDS } from '../../lib/trace-names.js';
 
 const MAX_THUMBS = 48;
 
@@ -19,10 +20,7 @@ export function gridWindow(layers, heads, layer) {
 }
 
 export function availableKinds(config) {
-  if (!config) return [];
-  if (config.arch === 'encoder-decoder') return ['enc', 'dec', 'cross'];
-  if (config.arch === 'encoder-only') return ['enc'];
-  return ['dec'];
+  return config ? attentionKinds(config.arch) : [];
 }
 
 export function isLocal(config, layer) {
@@ -56,7 +54,7 @@ export function initAttention(app) {
 
   function controls() {
     const { kinds, kind, stage } = current();
-    segmented($('attn-kinds'), ['enc', 'dec', 'cross'].map((k) => ({ value: k, label: kindLabel(k), disabled: !kinds.includes(k) })), kind,
+    segmented($('attn-kinds'), ATTENTION_KINDS.map((k) => ({ value: k, label: kindLabel(k), disabled: !kinds.includes(k) })), kind,
       (v) => app.set({ attn: { ...app.state.attn, kind: v } }));
     const sel = $('attn-stage');
     sel.replaceChildren(...ATTN_STAGES.map((s) => h('option', { value: s, text: app.t(`attn.stage.${s}`), selected: s === stage })));
@@ -81,19 +79,18 @@ export function initAttention(app) {
     }
     const { kind, layer, head, stage } = current();
     const encDec = c.arch === 'encoder-decoder';
-    const stack = kind === 'enc' ? 'enc' : 'dec', sub = kind === 'cross' ? 'cross_attn' : 'self_attn';
     const inTok = s.input.tokens, outTok = s.decoderInput?.tokens ?? [];
     const rowTokens = kind === 'enc' || (kind === 'dec' && !encDec) ? inTok : outTok;
     const colTokens = kind === 'cross' || kind === 'enc' || !encDec ? inTok : outTok;
     const rowSide = rowTokens === inTok ? 'in' : 'out', colSide = colTokens === inTok ? 'in' : 'out';
     const probs = [], masked = [];
     for (let l = 0; l < c.nLayers; ++l) {
-      const p = s.tensors[`${stack}.${l}.${sub}.probs`];
+      const p = s.tensors[attentionName(kind, l, 'probs')];
       if (!p) return;
       probs.push(p.data);
-      masked.push(s.tensors[`${stack}.${l}.${sub}.masked`]?.data);
+      masked.push(s.tensors[attentionName(kind, l, 'masked')]?.data);
     }
-    const [H, T, S] = s.tensors[`${stack}.0.${sub}.probs`].shape;
+    const [H, T, S] = s.tensors[attentionName(kind, 0, 'probs')].shape;
     const { first, span } = gridWindow(c.nLayers, H, layer);
     const windowed = span < c.nLayers;
     grid.setAttribute('label', windowed ? app.t('attn.gridWindow', { first, last: first + span - 1, layers: c.nLayers }) : app.t('attn.grid'));
@@ -102,7 +99,7 @@ export function initAttention(app) {
       rowSide, colSide, firstLayer: first };
 
     // The selected head, large: probabilities with masked cells shown as −∞, or an earlier stage.
-    const src = s.tensors[`${stack}.${layer}.${sub}.${stage}`];
+    const src = s.tensors[attentionName(kind, layer, stage)];
     const off = head * T * S;
     const data = new Float32Array(T * S);
     for (let i = 0; i < T * S; ++i) data[i] = stage === 'probs' && masked[layer]?.[off + i] === -Infinity ? -Infinity : src.data[off + i];

@@ -9,19 +9,21 @@ import { ropeScores } from '../../components/shared/rope.js';
 import { cosineMatrix } from '../../components/shared/similarity.js';
 import { headColor } from '../../components/shared/colormap.js';
 import { fmt } from '../../components/shared/format.js';
+import { traceName, attentionName, firstStack } from '../../lib/trace-names.js';
 
 const MAX_ONEHOT_COLUMNS = 2048;
 
 export function initEmbeddings(app) {
   const $ = (id) => app.$(id);
-  let learned = null, learnedAt = -1, fetching = false;
-  let table = null, tableAt = -1, tableBusy = false;  // tok_emb.weight, for small vocabularies
+  // The tables each snapshot of the history keeps for this panel: the learned positions (the
+  // rows shown) and, for small vocabularies, the token embedding (the cosine of every pair).
+  const P_MAX = 64, V_MAX = 48;
+  app.record('embeddings', { params: [{ name: 'pos_emb.weight', rows: P_MAX }, { name: 'tok_emb.weight', maxRows: V_MAX }] });
 
   const dims = (D) => Array.from({ length: D }, (_, i) => String(i));
 
-  function stackOf(s) {
-    return s.tensors['enc.embed.sum'] ? 'enc' : 'dec';
-  }
+  const stackOf = (s) => firstStack(Object.keys(s.tensors));
+  const embed = (stack, part) => traceName(`{stack}.embed.${part}`, { stack });
 
   // What this panel says the model does with positions: true of the current model.
   function lead() {
@@ -38,9 +40,9 @@ export function initEmbeddings(app) {
     const toks = s.input.tokens;
     const D = c.dModel;
     const added = c.pos === 'sinusoidal' || c.pos === 'learned';
-    for (const [id, name, key] of [['emb-tokens', 'embed.tokens', 'emb.tokens'], ['emb-positions', 'embed.positions', added ? 'emb.positions' : 'emb.positionsNone'],
-      ['emb-sum', 'embed.sum', added ? 'emb.sum' : 'emb.sumNone']]) {
-      const t = s.tensors[`${stack}.${name}`];
+    for (const [id, part, key] of [['emb-tokens', 'tokens', 'emb.tokens'], ['emb-positions', 'positions', added ? 'emb.positions' : 'emb.positionsNone'],
+      ['emb-sum', 'sum', added ? 'emb.sum' : 'emb.sumNone']]) {
+      const t = s.tensors[embed(stack, part)];
       const el = $(id);
       el.setAttribute('label', app.t(key, { pos: app.t(`value.${c.pos}`) }));
       el.setAttribute('max-cell', '30');
@@ -53,8 +55,8 @@ export function initEmbeddings(app) {
 
   function positional(s, stack) {
     const c = app.config;
-    const P = Math.min(c.maxLen, 64);
-    const T = s.tensors[`${stack}.embed.positions`].shape[0];
+    const P = Math.min(c.maxLen, P_MAX);
+    const T = s.tensors[embed(stack, 'positions')].shape[0];
     const table = $('pe-table');
     table.hidden = false;
     table.marks = null;
@@ -73,23 +75,12 @@ export function initEmbeddings(app) {
     } else if (c.pos === 'learned') {
       table.setAttribute('colormap', 'diverging');
       table.setAttribute('label', app.t('emb.pe.learned', { n: P - 1 }));
-      const step = s.step ?? 0;
+      const learned = s.params?.['pos_emb.weight'];
       if (learned && learned.shape[1] === c.dModel) {
         table.matrix = { rows: P, cols: c.dModel, data: learned.data.subarray(0, P * c.dModel), rowLabels, colLabels: dims(c.dModel), rowTitle: app.t('emb.position'), colTitle: app.t('emb.dim') };
         table.marks = used;
       } else {
-        table.matrix = null;  // until this model's table arrives from the worker
-      }
-      if (!fetching && (learnedAt < 0 || Math.abs(step - learnedAt) >= 1 || !learned)) {
-        fetching = true;
-        app.session.parameter('pos_emb.weight').then((p) => {
-          learned = p;
-          learnedAt = step;
-          fetching = false;
-          positional(app.snapshot ?? s, stack);
-        }, () => {
-          fetching = false;
-        });
+        table.matrix = null;
       }
     } else if (c.pos === 'alibi') {
       const L = Math.min(c.maxLen, 16);
@@ -105,7 +96,8 @@ export function initEmbeddings(app) {
 
   function rope(s, stack) {
     const c = app.config;
-    const q = s.tensors[`${stack}.0.self_attn.q`], k = s.tensors[`${stack}.0.self_attn.k`];
+    const self = stack === 'enc' ? 'enc' : 'dec';
+    const q = s.tensors[attentionName(self, 0, 'q')], k = s.tensors[attentionName(self, 0, 'k')];
     if (!q || !k || q.shape[0] < 1) return;
     const dh = c.dModel / c.nHeads;
     const even = dh - (dh % 2);
@@ -166,20 +158,9 @@ export function initEmbeddings(app) {
     oh.setAttribute('min-cell', cols.length > 100 ? '1' : '3');
     oh.matrix = { rows: ids.length, cols: cols.length, data, rowLabels: toks, colLabels: cols.map((i) => vocab[i] ?? String(i)) };
     const cos = $('cosine');
-    if (V <= 48) {
-      // A small vocabulary: every token against every token, from the live embedding table.
-      const step = s.step ?? 0;
-      if (!tableBusy && (tableAt !== step || !table)) {
-        tableBusy = true;
-        app.session.parameter('tok_emb.weight').then((p) => {
-          table = p;
-          tableAt = step;
-          tableBusy = false;
-          onehot(app.snapshot ?? s, stack);
-        }, () => {
-          tableBusy = false;
-        });
-      }
+    const table = s.params?.['tok_emb.weight'];
+    if (V <= V_MAX) {
+      // A small vocabulary: every token against every token, from the embedding table at this step.
       if (table && table.shape[0] === V) {
         const D = table.shape[1];
         const rows = Array.from({ length: V }, (_, r) => table.data.subarray(r * D, (r + 1) * D));
@@ -192,7 +173,7 @@ export function initEmbeddings(app) {
         cos.marks = { rows: [...new Set(ids)] };
       }
     } else {
-      const emb = s.tensors[`${stack}.embed.tokens`];
+      const emb = s.tensors[embed(stack, 'tokens')];
       const rows = Array.from({ length: emb.shape[0] }, (_, r) => emb.data.subarray(r * emb.shape[1], (r + 1) * emb.shape[1]));
       cos.setAttribute('label', app.t('emb.cosine'));
       cos.setAttribute('row-side', 'in');
@@ -207,10 +188,4 @@ export function initEmbeddings(app) {
   app.on('snapshot', render);
   app.on('lang', render);
   lead();
-  app.on('configured', () => {
-    learned = null;
-    learnedAt = -1;
-    table = null;
-    tableAt = -1;
-  });
 }

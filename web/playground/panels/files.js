@@ -14,7 +14,7 @@ export function initFiles(app) {
   $('save').addEventListener('click', async () => {
     try {
       const bytes = await app.session.save();
-      const name = `${app.state.task}-step${app.report?.step ?? 0}.safetensors`;
+      const name = `${app.state.task}-step${app.run?.step ?? 0}.safetensors`;
       download(new Blob([bytes], { type: 'application/octet-stream' }), name);
       status(app.t('files.saved', { name, size: (bytes.length / 1024).toFixed(1) }));
     } catch (error) {

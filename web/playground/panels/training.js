@@ -1,39 +1,24 @@
 // panels/training.js — the sticky training bar (start / pause / step / reset, progress, loss,
 // validation loss, metric, tokens/s, learning rate, gradient norm) and the loss curves. All
-// training happens in the worker; this only sends commands and draws what comes back.
+// training happens in the worker; this only sends commands and draws the run's record
+// (app.run, the session's mirror of the worker's), which it reads and never copies.
 import { ROLE_COLORS } from '../../components/shared/colormap.js';
-import { compact } from '../../components/shared/format.js';
-
-export function formatLoss(v) {
-  if (!Number.isFinite(v)) return '–';
-  return v < 0.001 ? v.toExponential(2) : v.toFixed(4);
-}
-
-export function formatMetric(metric, v) {
-  if (!Number.isFinite(v)) return '–';
-  return metric === 'perplexity' ? v.toFixed(2) : `${(v * 100).toFixed(1)}%`;
-}
+import { compact, formatLoss, formatMetric } from '../../components/shared/format.js';
 
 export function initTraining(app) {
   const $ = (id) => app.$(id);
   const buttons = { train: $('train'), pause: $('pause'), step: $('step'), reset: $('reset') };
   const chart = $('loss-chart'), metricChart = $('metric-chart');
-  let train = [], smooth = [], val = [], metric = [];
-  let ema = null;
   let busy = true;
 
-  function clear() {
-    train = [];
-    smooth = [];
-    val = [];
-    metric = [];
-    ema = null;
-    draw();
-  }
-
-  function add(history) {
-    for (const [step, loss, valLoss, m] of history) {
-      if (m !== null && m !== undefined && Number.isFinite(m)) metric.push([step, app.info?.metric === 'perplexity' ? m : m * 100]);
+  // The curves of a run's history points: every step's loss, its moving average, the
+  // evaluations' validation loss and metric (in %, or perplexity as it is).
+  function curves(run) {
+    const train = [], smooth = [], val = [], metric = [];
+    const perplexity = run?.task?.metric === 'perplexity';
+    let ema = null;
+    for (const [step, loss, valLoss, m] of run?.points ?? []) {
+      if (m !== null && m !== undefined && Number.isFinite(m)) metric.push([step, perplexity ? m : m * 100]);
       if (Number.isFinite(loss)) {
         train.push([step, loss]);
         ema = ema === null ? loss : 0.9 * ema + 0.1 * loss;
@@ -41,9 +26,11 @@ export function initTraining(app) {
       }
       if (valLoss !== null && Number.isFinite(valLoss)) val.push([step, valLoss]);
     }
+    return { train, smooth, val, metric };
   }
 
   function draw() {
+    const { train, smooth, val, metric } = curves(app.run);
     chart.setAttribute('label', app.t('training.title'));
     chart.setAttribute('x-label', app.t('training.step'));
     chart.setAttribute('y-label', app.t('training.lossAxis'));
@@ -70,8 +57,9 @@ export function initTraining(app) {
   }
 
   function stats() {
-    const r = app.report;
-    const step = r?.step ?? 0, total = app.totalSteps || 0;
+    const run = app.run;
+    const r = run?.report;
+    const step = r?.step ?? 0, total = run?.totalSteps || 0;
     $('step-text').textContent = app.t('train.stepOf', { step, total });
     $('progress-bar').style.width = total ? `${Math.min(100, (step / total) * 100)}%` : '0';
     $('loss').textContent = r ? formatLoss(r.loss) : '–';
@@ -83,9 +71,10 @@ export function initTraining(app) {
     $('lr').textContent = r ? r.lr.toExponential(1) : '–';
     $('grad-norm').textContent = r ? r.gradNorm.toPrecision(3) : '–';
     const done = total > 0 && step >= total;
-    buttons.train.disabled = busy || !app.config || app.running || done;
-    buttons.pause.disabled = busy || !app.running;
-    buttons.step.disabled = busy || !app.config || app.running || done;
+    const running = run?.running ?? false;
+    buttons.train.disabled = busy || !app.config || running || done;
+    buttons.pause.disabled = busy || !running;
+    buttons.step.disabled = busy || !app.config || running || done;
     buttons.reset.disabled = busy || !app.config;
   }
 
@@ -94,7 +83,7 @@ export function initTraining(app) {
     if (!i) return;
     const tr = { ...Object.fromEntries(Object.entries(i.train)), ...app.state.train };
     $('training-note').textContent = app.t('training.note', {
-      task: app.t(`task.${app.state.task}`), steps: app.totalSteps, batch: tr.batchSize, lr: Number(tr.lr).toPrecision(2), schedule: app.t(`value.${tr.schedule}`),
+      task: app.t(`task.${app.state.task}`), steps: app.run?.totalSteps ?? 0, batch: tr.batchSize, lr: Number(tr.lr).toPrecision(2), schedule: app.t(`value.${tr.schedule}`),
     });
   }
 
@@ -104,48 +93,23 @@ export function initTraining(app) {
 
   buttons.train.addEventListener('click', () => app.session.start().catch((e) => app.fail(e)));
   buttons.pause.addEventListener('click', () => app.session.pause().catch((e) => app.fail(e)));
-  buttons.step.addEventListener('click', async () => {
-    try {
-      app.report = await app.session.step(1);
-      stats();
-    } catch (e) {
-      app.fail(e);
-    }
-  });
-  buttons.reset.addEventListener('click', async () => {
-    busy = true;
-    stats();
-    try {
-      const result = await app.session.reset();
-      app.config = result.config;
-      app.modelInfo = result.info;
-      app.totalSteps = result.totalSteps;
-      app.report = null;
-      app.running = false;
-      app.emit('configured', result);
-      app.status('status.ready');
-      app.requestSnapshot(true);
-    } catch (e) {
-      app.fail(e);
-    }
-  });
+  buttons.step.addEventListener('click', () => app.session.step(1).catch((e) => app.fail(e)));
+  buttons.reset.addEventListener('click', () => app.reset());
 
   app.on('busy', (b) => {
     busy = b;
     stats();
   });
   app.on('configured', () => {
-    clear();
+    draw();
     stats();
     note();
   });
-  app.on('progress', (d) => {
-    add(d.history);
+  app.on('progress', () => {
     draw();
     stats();
   });
-  app.on('run', (d) => {
-    add(d.history ?? []);
+  app.on('run', () => {
     draw();
     stats();
   });

@@ -2,7 +2,8 @@
 // (when it is first on screen), configured from the widget's attributes, paused while the
 // widget is out of view and resumed when it is back, disposed with the widget. Every widget that
 // trains owns at most one; each instantiates the page's already compiled module (no second
-// fetch, no second compilation).
+// fetch, no second compilation). The run's state is the session's mirror of the worker's record
+// (`session.run`): the driver reads it and keeps no copy.
 //
 //   const driver = new SessionDriver(widget, { onProgress, onState, onConfigured });
 //   await driver.configure(request);   // a no-op when the request did not change
@@ -14,18 +15,41 @@ export class SessionDriver {
     this.session = null;
     this._creating = null;
     this.key = '';
-    this.config = null;
-    this.info = null;
-    this.task = null;
-    this.totalSteps = 0;
-    this.step = 0;
-    this.running = false;
-    this.finished = false;
+    this.configured = false;
     this.pausedByView = false;
-    this.report = null;
-    this.history = [];
     this.disposed = false;
     this.handlers = { onProgress, onState, onConfigured };
+  }
+
+  get run() {
+    return this.session?.run ?? null;
+  }
+  get config() {
+    return this.configured ? this.run?.config ?? null : null;
+  }
+  get info() {
+    return this.run?.info ?? null;
+  }
+  get task() {
+    return this.run?.task ?? null;
+  }
+  get totalSteps() {
+    return this.run?.totalSteps ?? 0;
+  }
+  get step() {
+    return this.run?.step ?? 0;
+  }
+  get running() {
+    return this.run?.running ?? false;
+  }
+  get finished() {
+    return this.run?.finished ?? false;
+  }
+  get report() {
+    return this.run?.report ?? null;
+  }
+  get history() {
+    return this.run?.points ?? [];
   }
 
   async ensure() {
@@ -35,23 +59,8 @@ export class SessionDriver {
         session.dispose();
         throw new Error('the widget was removed');
       }
-      session.addEventListener('progress', (e) => {
-        const d = e.detail;
-        this.report = d;
-        this.step = d.step;
-        this.running = d.running;
-        this.history.push(...d.history);
-        this.handlers.onProgress?.(d);
-      });
-      session.addEventListener('state', (e) => {
-        const d = e.detail;
-        this.running = d.running;
-        this.step = d.step;
-        if (d.report) this.report = d.report;
-        this.history.push(...(d.history ?? []));
-        this.finished = d.reason === 'finished' || (d.totalSteps > 0 && d.step >= d.totalSteps);
-        this.handlers.onState?.(d);
-      });
+      session.addEventListener('progress', (e) => this.handlers.onProgress?.(e.detail));
+      session.addEventListener('state', (e) => this.handlers.onState?.(e.detail));
       this.session = session;
       return session;
     });
@@ -69,11 +78,12 @@ export class SessionDriver {
       result = await session.configure(request);
     } catch (error) {
       this.key = '';
+      this.configured = false;
       throw error;
     }
     if (key !== this.key) return false;  // a newer configure() superseded this one
-    Object.assign(this, { config: result.config, info: result.info, task: result.task, totalSteps: result.totalSteps, step: 0, running: false,
-      finished: false, pausedByView: false, report: null, history: [] });
+    this.configured = true;
+    this.pausedByView = false;
     this.handlers.onConfigured?.(result);
     return true;
   }
@@ -81,7 +91,6 @@ export class SessionDriver {
   start() {
     if (!this.session || this.finished) return Promise.resolve();
     this.pausedByView = false;
-    this.running = true;
     return this.session.start();
   }
 
@@ -94,7 +103,6 @@ export class SessionDriver {
   async reset() {
     if (!this.session) return;
     const result = await this.session.reset();
-    Object.assign(this, { config: result.config, info: result.info, totalSteps: result.totalSteps, step: 0, running: false, finished: false, report: null, history: [] });
     this.handlers.onConfigured?.(result);
   }
 
@@ -103,11 +111,9 @@ export class SessionDriver {
     if (!this.session) return;
     if (!visible && this.running) {
       this.pausedByView = true;
-      this.running = false;
       this.session.pause().catch(() => {});
     } else if (visible && this.pausedByView) {
       this.pausedByView = false;
-      this.running = true;
       this.session.start().catch(() => {});
     }
   }
