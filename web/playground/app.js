@@ -7,7 +7,8 @@
 // mirror of it, and nothing here copies it. The App owns only what the page adds: which step of
 // the history is shown (`app.shownStep`, null = the newest) and which inputs the history
 // records (`app.probe()`). Panels (./panels/*.js) subscribe to the App's events — 'state',
-// 'configured', 'progress', 'run', 'snapshot', 'lang' — at most once per animation frame, and
+// 'configured', 'progress', 'run', 'history' (the snapshots recorded), 'snapshot' (the one shown
+// changed), 'lang' — the frequent ones at most once per animation frame — and
 // call its methods; none of them talks to another panel.
 //
 // This file is the playground's public entry, the one module outside web/playground may import
@@ -27,7 +28,10 @@ import '../components/tp-prob-bars.js';
 import '../components/tp-rope-plot.js';
 import '../components/tp-walkthrough-view.js';
 import '../components/tp-self-check.js';
-import { parseHash, toHash, sessionRequest, modelKey, defaultState, TASKS, CUSTOM_TASKS } from './state.js';
+import '../components/tp-score-explain.js';
+import { parseHash, toHash, sessionRequest, modelKey, defaultState, setupOf, setupKey, ARCH_FIELDS, TRAIN_FIELDS, TASKS, CUSTOM_TASKS } from './state.js';
+import { KeptRuns, differenceLabels } from './runs.js';
+import { headColor } from '../components/shared/colormap.js';
 import { t } from './strings.js';
 import { applyStrings } from '../ui/dom.js';
 import { labelViews } from '../ui/lang.js';
@@ -37,6 +41,8 @@ import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
 import { initSetup } from './panels/setup.js';
 import { initTraining } from './panels/training.js';
+import { initTimeline } from './panels/timeline.js';
+import { initRuns } from './panels/runs.js';
 import { initTokens } from './panels/tokens.js';
 import { initEmbeddings } from './panels/embeddings.js';
 import { initAttention } from './panels/attention.js';
@@ -68,11 +74,14 @@ export class App extends EventTarget {
     this.error = null;
     this.configError = null; // the set-up the worker refused (Train stays off until it is fixed)
     this.shownStep = null;   // the step of the run's history the views show (null: the newest)
+    this.kept = new KeptRuns();   // the runs pinned to compare (runs.js)
+    this.runSetup = null;    // the set-up of the current run (state.js setupOf), as it was configured
     this._probes = new Map();   // panel -> { input, target?, full? }: what the history traces
     this._params = new Map();   // panel -> [{ name, rows?, maxRows? }]: the small tables it keeps
     this._infos = new Map();
     this._configured = '';
     this._runId = 0;
+    this._lastRun = null;
     this._configureTimer = 0;
     this._configuring = null;
     this._frame = 0;
@@ -142,6 +151,50 @@ export class App extends EventTarget {
         }
       }
     });
+  }
+
+  // ---- kept runs ---------------------------------------------------------------------------
+
+  // Keeps the current run (it goes on recording until the set-up changes).
+  keepRun() {
+    if (this.run && this.runSetup) this.kept.keep(this.runSetup, this.run);
+  }
+
+  // The runs the comparison views draw — every kept run that has a record here, then the current
+  // run unless it is kept — with their labels (what differs between them) and colours.
+  compared() {
+    const list = this.kept.entries.filter((e) => e.record).map((e) => ({ key: e.key, setup: e.setup, record: e.record, color: e.color, kept: true,
+      current: e.live && e.record === this.run }));
+    if (this.run && this.runSetup && !list.some((r) => r.current)) {
+      list.push({ key: setupKey(this.runSetup), setup: this.runSetup, record: this.run, color: headColor(this.kept.entries.length), kept: false, current: true });
+    }
+    const labels = differenceLabels(list, (r) => this.runValues(r), (k, v) => this.settingLabel(k, v), (n) => this.t('runs.same', { n }));
+    return list.map((r, i) => ({ ...r, label: labels[i] }));
+  }
+
+  // A run's effective settings: the task, seed, every architecture and training option.
+  runValues({ setup, record }) {
+    let info = null;
+    try {
+      info = CUSTOM_TASKS.includes(setup.task) ? null : this.infoFor(setup.task);
+    } catch {
+      info = null;
+    }
+    const config = record?.config ?? { ...info?.defaults, ...setup.model };
+    const train = { ...info?.train, ...setup.train };
+    const out = { task: setup.task, seed: setup.seed };
+    if (setup.data) out.data = setup.data;
+    for (const f of ARCH_FIELDS) if (config[f.key] !== undefined) out[f.key] = config[f.key];
+    for (const f of TRAIN_FIELDS) if (train[f.key] !== undefined) out[f.key] = train[f.key];
+    return out;
+  }
+
+  settingLabel(key, value) {
+    if (key === 'task') return this.t(`task.${value}`);
+    if (key === 'seed') return this.t('runs.seed', { seed: value });
+    if (key === 'data') return this.t('runs.data', { data: value });
+    const v = typeof value === 'string' || typeof value === 'boolean' ? this.t(`value.${value}`) : typeof value === 'number' && !Number.isInteger(value) ? String(Number(value.toPrecision(3))) : String(value);
+    return `${this.t(`field.${key}`)}: ${v}`;
   }
 
   // What the history records at every snapshot for `key` (a panel): an input to trace (`probe`:
@@ -310,7 +363,10 @@ export class App extends EventTarget {
     if (job !== this._configuring) return null;  // a newer configure() superseded this one
     this.info = info;
     this._configured = key;
+    if (this._lastRun) this.kept.freeze(this._lastRun);
     this._runId = result.run;
+    this._lastRun = this.session.run;
+    this.runSetup = setupOf(this.state);
     this.error = null;
     this.configError = null;
     this.shownStep = null;
@@ -326,7 +382,9 @@ export class App extends EventTarget {
     this.emit('busy', true);
     try {
       const result = await this.session.reset();
+      if (this._lastRun) this.kept.freeze(this._lastRun);
       this._runId = result.run;
+      this._lastRun = this.session.run;
       this.shownStep = null;
       this.emit('configured', result);
       this.status('status.ready');
@@ -418,6 +476,8 @@ async function start(app, onReady) {
   // Views that do not need the model yet.
   initSetup(app);
   initTraining(app);
+  initTimeline(app);
+  initRuns(app);
   initTokens(app);
   initEmbeddings(app);
   initAttention(app);
@@ -446,7 +506,10 @@ async function start(app, onReady) {
     return;
   }
   app.session.addEventListener('progress', (e) => app.later('progress', e.detail));
-  app.session.addEventListener('snapshot', () => app.later('snapshot'));
+  app.session.addEventListener('snapshot', () => {
+    app.later('history');
+    app.later('snapshot');
+  });
   app.session.addEventListener('state', (e) => {
     const d = e.detail;
     app.emit('run', d);
@@ -454,8 +517,15 @@ async function start(app, onReady) {
     else if (d.reason === 'finished') app.status('status.finished');
     else if (d.reason === 'paused') app.status(app.pausedByView ? 'status.offscreen' : 'status.paused');
     else if (d.reason === 'started') app.status('status.training');
+    // A kept run that is still the current one is stored as it is now.
+    if (d.reason !== 'started') for (const e of app.kept.entries) if (e.live && e.record === app.session.run) app.kept.save(e);
   });
   app.session.addEventListener('error', (e) => app.fail(e.detail));
+  app.kept.addEventListener('change', () => {
+    app.set({ runs: app.kept.setups });
+    app.emit('kept');
+  });
+  await app.kept.load(app.state.runs);
   app.emit('ready');
   app.sendProbes();
   await app.configure();

@@ -66,7 +66,18 @@ export function defaultState() {
     gen: { ...GEN_DEFAULTS },
     prompt: '',
     wt: 0,
+    pace: null,       // training speed in steps per second (0: as fast as possible); null: the task's default
+    runs: [],         // the kept runs' set-ups (see runs.js); never weights
   };
+}
+
+// The speeds the playground offers, in steps per second (0: as fast as possible). At 2 every
+// step is drawn; the small tasks default to a pace a reader can follow (the seed toy's loss falls
+// below 0.1 at step ~80 and below 0.01 at step ~150: 15–30 s at 5 steps/s), the large ones to
+// full speed.
+export const PACES = [2, 5, 10, 20, 50, 100, 0];
+export function defaultPace(train) {
+  return (train?.totalSteps ?? Infinity) <= 1000 ? 5 : 0;
 }
 
 // The request for createTrainingSession().configure().
@@ -147,32 +158,46 @@ export function prune(overrides, defaults) {
 
 const SHORT = { model: 'm.', train: 't.', gen: 'g.', attn: 'a.' };
 
+// A text or pairs longer than this stays out of the link (a link is a few kB at most); the page
+// says so where the text is edited.
+export const URL_TEXT_LIMIT = 2000;
+
 export function toHash(state) {
   const d = defaultState();
   const p = new URLSearchParams();
-  for (const k of ['task', 'lang', 'seed', 'input', 'tokKind', 'prompt', 'wt']) if (state[k] !== d[k]) p.set(k, String(state[k]));
+  for (const k of ['task', 'lang', 'seed', 'input', 'tokKind', 'prompt', 'wt', 'pace']) if (state[k] !== d[k]) p.set(k, String(state[k]).slice(0, URL_TEXT_LIMIT));
   if (state.task === 'text') {
-    p.set('text', state.text);
+    if (state.text.length <= URL_TEXT_LIMIT) p.set('text', state.text);
     p.set('textTokenizer', state.textTokenizer);
   }
-  if (state.task === 'pairs') p.set('pairs', state.pairs);
+  if (state.task === 'pairs' && state.pairs.length <= URL_TEXT_LIMIT) p.set('pairs', state.pairs);
   for (const [group, prefix] of Object.entries(SHORT)) {
     for (const [k, v] of Object.entries(state[group] ?? {})) {
       if (group !== 'model' && group !== 'train' && d[group][k] === v) continue;
       p.set(prefix + k, String(v));
     }
   }
+  for (const run of state.runs ?? []) p.append('run', setupToString(run));
   return `#${p.toString()}`;
 }
 
 function typed(field, raw) {
   if (!field) return raw;
-  if (field.kind === 'int') return Number.isFinite(Number(raw)) ? Math.round(Number(raw)) : undefined;
-  if (field.kind === 'float') return Number.isFinite(Number(raw)) ? Number(raw) : undefined;
-  if (field.kind === 'bool') return raw === 'true';
+  if (field.kind === 'int') return /^-?\d+$/.test(raw) ? Number(raw) : undefined;
+  if (field.kind === 'float') return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined;
+  if (field.kind === 'bool') return raw === 'true' ? true : raw === 'false' ? false : undefined;
   if (field.kind === 'enum') return field.values.includes(raw) ? raw : undefined;
   if (field.kind === 'text') return field.pattern.test(raw) ? raw : undefined;
   return raw;
+}
+
+// What a field accepts, for a message about a value that is not of that kind.
+function accepts(field) {
+  if (field.kind === 'int') return `a whole number${field.min !== undefined ? ` from ${field.min}` : ''}${field.max !== undefined ? ` to ${field.max}` : ''}`;
+  if (field.kind === 'float') return 'a number';
+  if (field.kind === 'bool') return 'true or false';
+  if (field.kind === 'enum') return field.values.join(', ');
+  return `letters ${field.pattern}`;
 }
 
 const FIELDS = {
@@ -182,30 +207,111 @@ const FIELDS = {
   attn: { kind: { kind: 'enum', values: ATTN_KINDS }, layer: { kind: 'int' }, head: { kind: 'int' }, stage: { kind: 'enum', values: ATTN_STAGES } },
 };
 
-// A state from a hash; unknown keys and bad values are ignored (a hand-edited link still loads).
-export function parseHash(hash) {
+// ---- kept runs' set-ups -------------------------------------------------------------------
+
+// What defines a run: the task (a digest of your own text or pairs, which stay out of links),
+// the seed, and the model and training overrides. Never weights.
+export function setupOf(state) {
+  const setup = { task: state.task, seed: state.seed, model: { ...state.model }, train: { ...state.train } };
+  if (state.task === 'text') Object.assign(setup, { textTokenizer: state.textTokenizer, data: digest(state.text) });
+  if (state.task === 'pairs') setup.data = digest(state.pairs);
+  return setup;
+}
+
+export function setupKey(setup) {
+  return setupToString(setup);
+}
+
+// A short fingerprint of a text (FNV-1a, 32 bits), to tell two data sets apart without storing them.
+export function digest(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; ++i) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${text.length.toString(36)}-${h.toString(36)}`;
+}
+
+function setupToString(setup) {
+  const p = new URLSearchParams();
+  p.set('task', setup.task);
+  p.set('seed', String(setup.seed));
+  if (setup.textTokenizer) p.set('tt', setup.textTokenizer);
+  if (setup.data) p.set('d', setup.data);
+  for (const [k, v] of Object.entries(setup.model ?? {}).sort()) p.set(`m.${k}`, String(v));
+  for (const [k, v] of Object.entries(setup.train ?? {}).sort()) p.set(`t.${k}`, String(v));
+  return p.toString();
+}
+
+function setupFromString(text, problems) {
+  const p = new URLSearchParams(text);
+  const task = p.get('task');
+  if (!TASKS.includes(task) && !CUSTOM_TASKS.includes(task)) {
+    problems.push({ key: 'run', value: text, reason: `a kept run needs a task (${[...TASKS, ...CUSTOM_TASKS].join(', ')})` });
+    return null;
+  }
+  const setup = { task, seed: /^\d+$/.test(p.get('seed') ?? '') ? Number(p.get('seed')) : 1, model: {}, train: {} };
+  if (TOKENIZER_KINDS.includes(p.get('tt'))) setup.textTokenizer = p.get('tt');
+  if (p.get('d')) setup.data = p.get('d');
+  for (const [k, v] of p) {
+    const group = k.startsWith('m.') ? 'model' : k.startsWith('t.') ? 'train' : null;
+    if (!group) continue;
+    const field = FIELDS[group][k.slice(2)];
+    const value = field ? typed(field, v) : undefined;
+    if (value === undefined) problems.push({ key: `run ${k}`, value: v, reason: field ? `${k.slice(2)} takes ${accepts(field)}` : `there is no option '${k.slice(2)}'` });
+    else setup[group][k.slice(2)] = value;
+  }
+  return setup;
+}
+
+// A state from a hash and what in it was not understood: [{ key, value, reason }]. Unknown keys
+// and bad values are left out (a hand-edited link still loads) and the page says which.
+export function readHash(hash) {
   const s = defaultState();
+  const problems = [];
   const p = new URLSearchParams(String(hash ?? '').replace(/^#/, ''));
+  const bad = (key, value, reason) => problems.push({ key, value: value.slice(0, 80), reason });
   for (const [k, v] of p) {
     const group = Object.entries(SHORT).find(([, prefix]) => k.startsWith(prefix));
     if (group) {
       const [name, prefix] = group;
       const key = k.slice(prefix.length);
       const field = FIELDS[name][key];
-      if (!field) continue;
+      if (!field) {
+        bad(k, v, `there is no option '${key}'`);
+        continue;
+      }
       const value = typed(field, v);
       if (value !== undefined) s[name][key] = value;
+      else bad(k, v, `${key} takes ${accepts(field)}`);
       continue;
     }
-    if (k === 'task' && (TASKS.includes(v) || CUSTOM_TASKS.includes(v))) s.task = v;
-    else if (k === 'lang' && (v === 'en' || v === 'ko')) s.lang = v;
-    else if (k === 'seed' && /^\d+$/.test(v)) s.seed = Number(v);
-    else if (k === 'wt' && /^\d+$/.test(v)) s.wt = Number(v);
-    else if (k === 'tokKind' && (v === 'model' || TOKENIZER_KINDS.includes(v))) s.tokKind = v;
-    else if (k === 'textTokenizer' && TOKENIZER_KINDS.includes(v)) s.textTokenizer = v;
-    else if (['input', 'prompt', 'text', 'pairs'].includes(k)) s[k] = v;
+    if (k === 'task') {
+      if (TASKS.includes(v) || CUSTOM_TASKS.includes(v)) s.task = v;
+      else bad(k, v, `tasks: ${[...TASKS, ...CUSTOM_TASKS].join(', ')}`);
+    } else if (k === 'lang') {
+      if (v === 'en' || v === 'ko') s.lang = v;
+      else bad(k, v, 'languages: en, ko');
+    } else if (k === 'seed' || k === 'wt') {
+      if (/^\d+$/.test(v)) s[k] = Number(v);
+      else bad(k, v, 'a whole number from 0');
+    } else if (k === 'pace') {
+      if (v !== '' && PACES.includes(Number(v))) s.pace = Number(v);
+      else bad(k, v, `steps per second: ${PACES.join(', ')} (0: as fast as possible)`);
+    } else if (k === 'tokKind' || k === 'textTokenizer') {
+      if ((k === 'tokKind' && v === 'model') || TOKENIZER_KINDS.includes(v)) s[k] = v;
+      else bad(k, v, `tokenizers: ${TOKENIZER_KINDS.join(', ')}`);
+    } else if (k === 'run') {
+      const setup = setupFromString(v, problems);
+      if (setup && !s.runs.some((r) => setupKey(r) === setupKey(setup))) s.runs.push(setup);
+    } else if (['input', 'prompt', 'text', 'pairs'].includes(k)) {
+      s[k] = v;
+    } else {
+      bad(k, v, 'not part of a playground link');
+    }
   }
-  return s;
+  return { state: s, problems };
+}
+
+export function parseHash(hash) {
+  return readHash(hash).state;
 }
 
 // Shallow-equal for the parts that need a new model.

@@ -53,6 +53,14 @@ export const TEMPLATE = `
       <div class="wide-only"><dt data-i18n="train.lr"></dt><dd id="lr">–</dd></div>
       <div class="wide-only"><dt data-i18n="train.gradNorm"></dt><dd id="grad-norm">–</dd></div>
     </dl>
+    <div class="timeline" id="timeline-row">
+      <button type="button" id="play" class="icon-button" data-testid="play" data-i18n-aria="time.play"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path id="play-icon" d="M4 2.5v11l9-5.5z" fill="currentColor"/></svg></button>
+      <label class="sr-only" for="timeline" data-i18n="time.label"></label>
+      <input type="range" id="timeline" data-testid="timeline" min="0" max="0" value="0" step="1" data-step="0">
+      <output id="timeline-step" for="timeline" aria-live="off"></output>
+      <label class="speed"><span data-i18n="time.speed"></span> <select id="speed" data-testid="speed"></select></label>
+    </div>
+    <p class="train-error" id="train-error" role="alert" hidden></p>
   </div>
 
   <div class="layout">
@@ -99,7 +107,14 @@ export const TEMPLATE = `
       <div class="duo">
         <section id="training" class="card" aria-labelledby="training-h">
         <div class="card-head"><h2 id="training-h" data-i18n="training.title"></h2><p class="lead" data-i18n="training.lead"></p></div>
-        <tp-line-chart id="loss-chart" height="230" log-y></tp-line-chart>
+        <div class="runs">
+          <div class="runs-head">
+            <button type="button" id="pin-run" class="small" data-testid="pin-run" data-i18n="runs.keep" disabled></button>
+            <button type="button" id="forget-runs" class="link" data-testid="forget-runs" data-i18n="runs.forget" hidden></button>
+          </div>
+          <ul class="run-list" id="run-list" data-testid="run-list" data-i18n-aria="runs.list"></ul>
+        </div>
+        <tp-line-chart id="loss-chart" data-testid="loss-chart" height="230" log-y></tp-line-chart>
         <tp-line-chart id="metric-chart" height="150"></tp-line-chart>
         <p class="hint" id="training-note"></p>
       </section>
@@ -117,6 +132,7 @@ export const TEMPLATE = `
           <output id="output" data-testid="output" for="prompt" aria-live="polite"></output>
           <p class="hint" id="gen-meta"></p>
         </div>
+        <p class="hint" id="out-at-step" data-testid="out-at-step"></p>
         <div class="gen-steps" id="gen-steps" role="listbox" data-i18n-aria="out.steps"></div>
         <tp-prob-bars id="prob-bars"></tp-prob-bars>
         <div class="kv">
@@ -141,10 +157,16 @@ export const TEMPLATE = `
         <div class="attn-grid">
           <div class="stack">
             <tp-attention-grid id="attn-grid"></tp-attention-grid>
+            <div class="compare" id="attn-compare" hidden>
+              <label class="inline"><span data-i18n="attn.compare"></span> <select id="attn-compare-run" data-testid="compare-run"></select></label>
+              <tp-attention-grid id="attn-grid-b" data-testid="attn-grid-b"></tp-attention-grid>
+              <p class="hint" id="attn-compare-note"></p>
+            </div>
             <tp-head-view id="head-view"></tp-head-view>
           </div>
           <div class="stack">
             <tp-heatmap id="attn-main" min="0" max="1" colormap="sequential" max-cell="64" values></tp-heatmap>
+            <tp-score-explain id="score-explain" data-testid="score-explain"></tp-score-explain>
             <div>
               <tp-heatmap id="attn-mask" colormap="sequential" min="0" max="0" max-cell="22" no-legend></tp-heatmap>
               <p class="hint" id="mask-note"></p>

@@ -222,6 +222,12 @@ export const SHARED = {
 
 export const VIEW_LABELS = {
   ko: {
+    'explain.hint': '히트맵의 칸에 마우스를 올리면(또는 화살표 키로 옮기면) 그 가중치가 어떻게 계산됐는지 보입니다.',
+    'explain.title': '헤드 {head}: "{row}"(쿼리 {i})가 "{col}"(키 {j})에 얼마나 주목하는가',
+    'explain.dim': '차원', 'explain.q': 'q_i', 'explain.k': 'k_j', 'explain.product': 'q × k',
+    'explain.sum': 'q_i · k_j (합)', 'explain.scale': '÷ √d_k = ÷ {root}', 'explain.mask': '+ 마스크',
+    'explain.maskOff': '−∞: 허용되지 않음 (마스크)', 'explain.score': '= 점수', 'explain.traced': '모델의 점수',
+    'explain.softmax': '행 전체의 소프트맥스', 'explain.key': '키', 'explain.scoreCol': '점수', 'explain.p': '가중치',
     'rope.pair': '쌍 {i}: θ = {theta} rad/위치',
     'rope.describe': '쿼리 벡터의 RoPE 회전, 쌍 {pairs}',
     'attn.heads': '헤드',

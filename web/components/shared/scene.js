@@ -64,6 +64,20 @@ function cellBitmap(it) {
   return scratch;
 }
 
+// The scene with a title line above it (exports carry what the page shows above the canvas).
+export function titled(scene, title, { fill, size = 13, weight = 600 } = {}) {
+  if (!title) return scene;
+  const dy = size + 12;
+  const shift = (it) => {
+    const o = { ...it };
+    for (const k of ['y', 'y1', 'y2', 'cy']) if (typeof o[k] === 'number') o[k] += dy;
+    if (o.points) o.points = o.points.map((v, i) => (i % 2 ? v + dy : v));
+    return o;
+  };
+  const head = { type: 'text', x: 8, y: size / 2 + 6, text: title, fill, size, weight };
+  return { ...scene, height: scene.height + dy, items: [head, ...scene.items.map(shift)] };
+}
+
 // Paints the scene on ctx (already scaled for devicePixelRatio by the caller).
 export function drawScene(ctx, scene) {
   ctx.save();

@@ -3,7 +3,8 @@
 // A subclass describes its picture as a scene (scene.js) for a given width; the base class
 // paints it on a high-DPI canvas, sizes it to the container (ResizeObserver), shows a tooltip
 // from hitTest(), relays token hovers as a bubbling `tp-hover` event ({ side, index } or null),
-// offers PNG and SVG export of exactly what is on screen, and keeps a text alternative: the
+// reports the hovered cell as a bubbling `tp-cell` event ({ r, c } or null), offers PNG and SVG
+// export of exactly what is on screen (with the label as its title), and keeps a text alternative: the
 // canvas's aria-label plus a visually hidden data table. Colours and fonts come from the theme
 // (web/ui/theme.js), overridable with --tp-* custom properties; styles are adopted sheets.
 //
@@ -15,7 +16,7 @@
 // page of many live views only pays for the ones being looked at.
 import { THEME_CSS } from '../../ui/theme.js';
 import { adoptStyles } from '../../ui/sheets.js';
-import { drawScene, sceneToSvg } from './scene.js';
+import { drawScene, sceneToSvg, titled } from './scene.js';
 import { download, slug } from './download.js';
 import { Labelled } from './labelled.js';
 
@@ -239,7 +240,11 @@ export class VizElement extends Labelled(HTMLElement) {
     } else {
       tip.hidden = true;
     }
-    if (changed) this.invalidate();
+    if (changed) {
+      this.invalidate();
+      // The cell under the pointer (or the keyboard cursor), for a view that explains it.
+      this.dispatchEvent(new CustomEvent('tp-cell', { bubbles: true, composed: true, detail: hit?.cell ?? null }));
+    }
     const token = hit?.token ?? null;
     if (JSON.stringify(token) !== JSON.stringify(prevToken ?? null)) {
       this.dispatchEvent(new CustomEvent('tp-hover', { bubbles: true, composed: true, detail: token }));
@@ -250,10 +255,17 @@ export class VizElement extends Labelled(HTMLElement) {
     return slug(this.getAttribute('label') ?? this.localName);
   }
 
-  // The current picture as a PNG Blob (2x) or an SVG string, on the theme's background.
-  async toPng(scale = 2) {
+  // The current picture with its title (the label), on the theme's background: what an export
+  // holds, so a figure carries its own caption and legend.
+  exportScene() {
     if (!this.scene) this.render();
-    const s = { ...this.scene, background: this.theme().bg };
+    const th = this.theme();
+    return { ...titled(this.scene, this.getAttribute('label') ?? '', { fill: th.fg }), background: th.bg, font: this.scene.font ?? th.font };
+  }
+
+  // The current picture as a PNG Blob (2x) or an SVG string.
+  async toPng(scale = 2) {
+    const s = this.exportScene();
     const canvas = document.createElement('canvas');
     canvas.width = Math.ceil(s.width * scale);
     canvas.height = Math.ceil(s.height * scale);
@@ -264,8 +276,7 @@ export class VizElement extends Labelled(HTMLElement) {
   }
 
   toSvg() {
-    if (!this.scene) this.render();
-    return sceneToSvg({ ...this.scene, background: this.theme().bg });
+    return sceneToSvg(this.exportScene());
   }
 
   async export(format) {

@@ -162,10 +162,99 @@ export function initAttention(app) {
     $('mask-note').textContent = app.t('attn.maskNote', { rules: rules.join(' · ') });
   }
 
-  app.on('snapshot', render);
+  // Hovering a cell of the large heatmap: how its weight was computed (q · k, ÷ √d_k, mask,
+  // softmax), from the shown snapshot.
+  let hovered = null;
+  main.addEventListener('tp-cell', (e) => {
+    hovered = e.detail;
+    explain();
+  });
+  function explain() {
+    const el = $('score-explain');
+    const s = app.snapshot, c = app.config;
+    if (!hovered || !s || s.error || !c) {
+      el.cell = null;
+      return;
+    }
+    const { kind, layer, head } = current();
+    const T = s.tensors;
+    const q = T[attentionName(kind, layer, 'q')], k = T[attentionName(kind, layer, 'k')];
+    const scaled = T[attentionName(kind, layer, 'scaled')], masked = T[attentionName(kind, layer, 'masked')], probs = T[attentionName(kind, layer, 'probs')];
+    if (!q || !k || !scaled || !masked || !probs) {
+      el.cell = null;
+      return;
+    }
+    const [H, R, S] = probs.shape;
+    const { r, c: col } = hovered;
+    if (r < 0 || col < 0 || r >= R || col >= S) return;
+    const dk = q.shape[1] / H, G = k.shape[1] / dk, g = Math.floor(head / (H / G));
+    const off = head * R * S + r * S;
+    const tok = main.matrix;
+    el.cell = { head, row: r, col, rowToken: tok?.rowLabels?.[r] ?? r, colToken: tok?.colLabels?.[col] ?? col, colTokens: tok?.colLabels,
+      q: q.data.subarray(r * q.shape[1] + head * dk, r * q.shape[1] + (head + 1) * dk), k: k.data.subarray(col * k.shape[1] + g * dk, col * k.shape[1] + (g + 1) * dk),
+      scaled: scaled.data[off + col], masked: masked.data[off + col], rowMasked: masked.data.subarray(off, off + S), rowProbs: probs.data.subarray(off, off + S) };
+  }
+
+  // Another kept run's attention at the same step, beside this one's.
+  const compareSel = $('attn-compare-run');
+  let compareKey = null;
+  compareSel.addEventListener('change', () => {
+    compareKey = compareSel.value || null;
+    compare();
+  });
+  function compare() {
+    const others = app.compared().filter((r) => !r.current && r.record.snapshots.length);
+    $('attn-compare').hidden = others.length === 0;
+    if (!others.length) return;
+    if (!others.some((r) => r.key === compareKey)) compareKey = others[0].key;
+    const sig = JSON.stringify(others.map((r) => [r.key, r.label]));
+    if (compareSel.dataset.sig !== sig) {
+      compareSel.dataset.sig = sig;
+      compareSel.replaceChildren(...others.map((r) => h('option', { value: r.key, text: r.label })));
+    }
+    compareSel.value = compareKey;
+    const other = others.find((r) => r.key === compareKey);
+    const step = app.shown?.step ?? 0;
+    const snap = other.record.snapshotAt(step);
+    const t = snap && app.traceOf('main', snap);
+    const { kind, layer, head } = current();
+    const grid = $('attn-grid-b');
+    const kinds = availableKinds(other.record.config);
+    if (!t || t.error || !kinds.includes(kind)) {
+      grid.maps = null;
+      $('attn-compare-note').textContent = app.t('attn.compareNone', { kind: kindLabel(kind) });
+      return;
+    }
+    const probs = [], masked = [];
+    for (let l = 0; l < other.record.config.nLayers; ++l) {
+      probs.push(t.tensors[attentionName(kind, l, 'probs')].data);
+      masked.push(t.tensors[attentionName(kind, l, 'masked')]?.data);
+    }
+    const [H, T, S] = t.tensors[attentionName(kind, 0, 'probs')].shape;
+    const side = (toks) => (toks === t.input.tokens ? 'in' : 'out');
+    const encDec = other.record.config.arch === 'encoder-decoder';
+    const inTok = t.input.tokens, outTok = t.decoderInput?.tokens ?? [];
+    const rowTokens = kind === 'enc' || (kind === 'dec' && !encDec) ? inTok : outTok;
+    const colTokens = kind === 'cross' || kind === 'enc' || !encDec ? inTok : outTok;
+    grid.setAttribute('label', app.t('attn.compareGrid', { run: other.label, step: snap.step }));
+    grid.selected = { layer: Math.min(layer, other.record.config.nLayers - 1), head: Math.min(head, H - 1) };
+    grid.maps = { probs, masked, heads: H, T, S, rowTokens, colTokens, rowSide: side(rowTokens), colSide: side(colTokens) };
+    $('attn-compare-note').textContent = app.t('attn.compareNote', { run: other.label, step: snap.step, here: step });
+  }
+
+  app.on('snapshot', () => {
+    render();
+    explain();
+    compare();
+  });
+  app.on('kept', compare);
   app.on('lang', render);
   app.on('state', ({ changed }) => {
-    if (changed.includes('attn') || changed.includes('input')) render();
+    if (changed.includes('attn') || changed.includes('input')) {
+      render();
+      explain();
+      compare();
+    }
   });
   app.on('configured', render);
 }

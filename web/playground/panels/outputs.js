@@ -212,6 +212,32 @@ export function initOutputs(app) {
     enable();
   }
 
+  // What the model answers the probe input at the step the timeline shows: its own greedy answer
+  // (the trace follows it) and its top guesses for the next token where the answer begins.
+  function atStep() {
+    const s = app.snapshot, el = $('out-at-step');
+    if (!s || s.error || !s.top || !app.info) {
+      el.textContent = '';
+      return;
+    }
+    const vocab = app.info.vocab;
+    const tok = (id) => vocab[id] ?? String(id);
+    const { k, ids, p } = s.top;
+    const rows = ids.length / k;
+    let answer = '', at = rows - 1;
+    if (s.decoderInput) {
+      answer = s.decoderInput.tokens.slice(1).join(' ');
+      at = 0;
+    } else if (s.output?.tokens?.length) {
+      answer = s.output.tokens.join(' ');
+      at = rows - s.output.tokens.length - 1;
+    }
+    at = Math.max(0, Math.min(rows - 1, at));
+    const guesses = Array.from({ length: k }, (_, j) => `${tok(ids[at * k + j])} ${(100 * p[at * k + j]).toFixed(0)}%`).join(' · ');
+    el.textContent = app.t(answer ? 'out.atStepAnswer' : 'out.atStep', { step: s.step, input: s.probe, answer, guesses });
+  }
+  app.on('snapshot', atStep);
+
   $('gen-form').addEventListener('submit', (e) => {
     e.preventDefault();
     app.set({ prompt: prompt.value.trim() === (app.info?.sampleInputs?.[0] ?? '') ? '' : prompt.value.trim() });
@@ -232,6 +258,7 @@ export function initOutputs(app) {
   });
   app.on('busy', renderControls);
   app.on('lang', () => {
+    atStep();
     renderControls();
     if (result?.kind === 'generate' && result.done) finish();
     else if (result && result.kind !== 'generate') showPrediction();

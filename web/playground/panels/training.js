@@ -12,8 +12,17 @@ export function initTraining(app) {
   let busy = true;
 
   // The curves of a run's history points: every step's loss, its moving average, the
-  // evaluations' validation loss and metric (in %, or perplexity as it is).
+  // evaluations' validation loss and metric (in %, or perplexity as it is); remembered per run
+  // until it has more points.
+  const cache = new WeakMap();
   function curves(run) {
+    const hit = run && cache.get(run);
+    if (hit && hit.n === run.points.length) return hit.c;
+    const c = computeCurves(run);
+    if (run) cache.set(run, { n: run.points.length, c });
+    return c;
+  }
+  function computeCurves(run) {
     const train = [], smooth = [], val = [], metric = [];
     const perplexity = run?.task?.metric === 'perplexity';
     let ema = null;
@@ -29,18 +38,32 @@ export function initTraining(app) {
     return { train, smooth, val, metric };
   }
 
+  // One run: its every step, the moving average, the validation dots. Several (kept runs, or
+  // the current one beside them): one smoothed curve per run, in its colour, named by how its
+  // set-up differs from the others; the metric likewise.
   function draw() {
-    const { train, smooth, val, metric } = curves(app.run);
     chart.setAttribute('label', app.t('training.title'));
     chart.setAttribute('x-label', app.t('training.step'));
     chart.setAttribute('y-label', app.t('training.lossAxis'));
-    chart.series = [
-      { name: app.t('training.train'), color: ROLE_COLORS.x, points: train, width: 1, opacity: 0.55 },
-      { name: app.t('training.smoothed'), color: ROLE_COLORS.q, points: smooth, width: 2.2 },
-      { name: app.t('training.val'), color: ROLE_COLORS.k, points: val, width: 2, dots: true },
-    ];
     const m = app.info?.metric;
     const name = m ? app.t(`metric.${m}`) : app.t('train.metric');
+    const runs = app.compared();
+    let loss, metrics;
+    if (runs.length <= 1 && !app.kept.entries.length) {
+      const { train, smooth, val, metric } = curves(app.run);
+      loss = [
+        { name: app.t('training.train'), color: ROLE_COLORS.x, points: train, width: 1, opacity: 0.55 },
+        { name: app.t('training.smoothed'), color: ROLE_COLORS.q, points: smooth, width: 2.2 },
+        { name: app.t('training.val'), color: ROLE_COLORS.k, points: val, width: 2, dots: true },
+      ];
+      metrics = [{ name: `${name} · ${app.t('training.val')}`, color: ROLE_COLORS.v, points: metric, width: 2, dots: true }];
+    } else {
+      const all = runs.map((r) => ({ r, c: curves(r.record) }));
+      loss = all.map(({ r, c }) => ({ name: r.label, color: r.color, points: c.smooth, width: r.current ? 2.4 : 1.8, dash: r.kept ? undefined : [6, 3] }));
+      metrics = all.filter(({ r }) => r.record.task?.metric === m).map(({ r, c }) => ({ name: r.label, color: r.color, points: c.metric, width: 2, dots: true, dash: r.kept ? undefined : [6, 3] }));
+    }
+    chart.series = loss;
+    chart.dataset.series = String(loss.filter((s) => s.points.length).length);
     metricChart.setAttribute('label', app.t('training.metricTitle', { metric: name }));
     metricChart.setAttribute('x-label', app.t('training.step'));
     metricChart.setAttribute('y-label', m === 'perplexity' ? name : `${name} (%)`);
@@ -53,7 +76,7 @@ export function initTraining(app) {
       metricChart.setAttribute('y-max', '100');
       metricChart.removeAttribute('log-y');
     }
-    metricChart.series = [{ name: `${name} · ${app.t('training.val')}`, color: ROLE_COLORS.v, points: metric, width: 2, dots: true }];
+    metricChart.series = metrics;
   }
 
   function stats() {
@@ -114,6 +137,7 @@ export function initTraining(app) {
     stats();
   });
   app.on('state', () => note());
+  app.on('kept', draw);
   app.on('lang', () => {
     labels();
     draw();

@@ -1,0 +1,148 @@
+// runs.js — the kept runs: runs a reader pinned to compare, each with its set-up (state.js's
+// setupOf: what the link carries, never weights) and its record (run-record.js: curves and a
+// thinned history of snapshots). The kept runs survive a reload in IndexedDB; the link lists their
+// set-ups, so a copied link brings them back where they were stored, and names the rest. Runs are
+// named by how their set-ups differ from each other ("norm placement: pre").
+//
+//   const kept = new KeptRuns();  await kept.load(state.runs);
+//   kept.keep(setup, session.run);  kept.freeze(run);  kept.forget(key);  kept.forget();
+import { RunRecord } from '../lib/run-record.js';
+import { setupKey } from './state.js';
+import { headColor } from '../components/shared/colormap.js';
+
+const DB = 'transformer-playground', STORE = 'kept-runs';
+// Snapshots a kept run stores (evenly over its steps): enough to scrub and compare attention.
+export const KEPT_SNAPSHOTS = 40;
+export const MAX_KEPT = 6;
+
+function openDb() {
+  if (typeof indexedDB === 'undefined') return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'key' });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => resolve(null);  // private windows may refuse: the runs are then kept for this visit only
+  });
+}
+
+function tx(db, mode, fn) {
+  return new Promise((resolve, reject) => {
+    const t = db.transaction(STORE, mode);
+    const store = t.objectStore(STORE);
+    const result = fn(store);
+    t.oncomplete = () => resolve(result?.result);
+    t.onerror = () => reject(t.error);
+    t.onabort = () => reject(t.error);
+  });
+}
+
+export class KeptRuns extends EventTarget {
+  constructor() {
+    super();
+    this.entries = [];   // [{ key, setup, record: RunRecord | null, live: boolean, color }]
+    this._db = null;
+  }
+
+  async db() {
+    this._db ??= openDb();
+    return this._db;
+  }
+
+  get setups() {
+    return this.entries.map((e) => e.setup);
+  }
+
+  find(key) {
+    return this.entries.find((e) => e.key === key) ?? null;
+  }
+
+  // The kept runs of the link (`setups`), with their stored records, and the other stored ones.
+  async load(setups = []) {
+    const db = await this.db();
+    let stored = [];
+    try {
+      stored = db ? await tx(db, 'readonly', (s) => s.getAll()) : [];
+    } catch {
+      stored = [];
+    }
+    const byKey = new Map(stored.map((x) => [x.key, x]));
+    const keys = [...new Set([...setups.map(setupKey), ...stored.sort((a, b) => a.keptAt - b.keptAt).map((x) => x.key)])].slice(0, MAX_KEPT);
+    this.entries = keys.map((key) => {
+      const row = byKey.get(key);
+      const setup = setups.find((s) => setupKey(s) === key) ?? row?.setup;
+      return { key, setup, record: row ? RunRecord.from(row.record) : null, live: false };
+    });
+    this.#colour();
+    this.#changed();
+  }
+
+  // Keeps `record` (the live mirror of the session's current run, which goes on growing until
+  // the run ends) under its set-up, replacing a kept run of the same set-up.
+  keep(setup, record) {
+    const key = setupKey(setup);
+    const entry = { key, setup, record, live: true };
+    const i = this.entries.findIndex((e) => e.key === key);
+    if (i >= 0) this.entries[i] = entry;
+    else this.entries.push(entry);
+    while (this.entries.length > MAX_KEPT) this.entries.shift();
+    this.#colour();
+    this.save(entry);
+    this.#changed();
+    return entry;
+  }
+
+  // The session moved on to another run: a kept live run is stored as it ended.
+  freeze(record) {
+    for (const e of this.entries) {
+      if (e.live && e.record === record) {
+        e.record = RunRecord.from(record.toJSON({ snapshots: KEPT_SNAPSHOTS }));
+        e.live = false;
+        this.save(e);
+      }
+    }
+  }
+
+  // Stores an entry (a live one as it is now).
+  async save(entry) {
+    const db = await this.db();
+    if (!db || !entry.record) return;
+    const row = { key: entry.key, setup: entry.setup, keptAt: Date.now(), record: entry.record.toJSON({ snapshots: KEPT_SNAPSHOTS }) };
+    try {
+      await tx(db, 'readwrite', (s) => s.put(row));
+    } catch {
+      // storage full or refused: the run stays kept for this visit
+    }
+  }
+
+  // Forgets one kept run, or all of them.
+  async forget(key = null) {
+    const gone = key === null ? this.entries : this.entries.filter((e) => e.key === key);
+    this.entries = this.entries.filter((e) => !gone.includes(e));
+    this.#colour();
+    this.#changed();
+    const db = await this.db();
+    if (!db) return;
+    try {
+      await tx(db, 'readwrite', (s) => (key === null ? s.clear() : s.delete(key)));
+    } catch {
+      // nothing stored
+    }
+  }
+
+  #colour() {
+    this.entries.forEach((e, i) => (e.color = headColor(i)));
+  }
+
+  #changed() {
+    this.dispatchEvent(new Event('change'));
+  }
+}
+
+// Labels for runs by what differs between them: `values(run)` gives each run's effective settings
+// as { key: value }; `name(key, value)` how to say one. Runs that differ in nothing are numbered.
+export function differenceLabels(runs, values, name, same) {
+  const all = runs.map(values);
+  const keys = [...new Set(all.flatMap((v) => Object.keys(v)))];
+  const differ = keys.filter((k) => new Set(all.map((v) => JSON.stringify(v[k]))).size > 1);
+  return all.map((v, i) => (differ.length ? differ.map((k) => name(k, v[k])).join(', ') : same(i + 1)));
+}
