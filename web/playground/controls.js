@@ -7,22 +7,23 @@ import { h } from '../ui/dom.js';
 export function fieldControl({ field, id, value, defaultValue, name, code, valueLabel = String, disabled = {}, onChange, onReset, resetLabel, defaultLabel, changed }) {
   const inputId = id ?? `f-${field.key}`;
   let control;
+  const testid = `field-${field.key}`;
   if (field.kind === 'enum') {
-    control = h('select', { id: inputId },
+    control = h('select', { id: inputId, 'data-testid': testid },
       field.values.map((v) => h('option', { value: v, selected: v === value, disabled: v in disabled, title: disabled[v], text: valueLabel(v) + (v in disabled ? ' ✕' : '') })));
     control.addEventListener('change', () => onChange(control.value));
   } else if (field.kind === 'bool') {
-    control = h('input', { id: inputId, type: 'checkbox', checked: Boolean(value) });
+    control = h('input', { id: inputId, 'data-testid': testid, type: 'checkbox', checked: Boolean(value) });
     control.addEventListener('change', () => onChange(control.checked));
   } else if (field.kind === 'text') {
-    control = h('input', { id: inputId, type: 'text', value: value ?? '', spellcheck: 'false', autocomplete: 'off', placeholder: '—' });
+    control = h('input', { id: inputId, 'data-testid': testid, type: 'text', value: value ?? '', spellcheck: 'false', autocomplete: 'off', placeholder: '—' });
     control.addEventListener('change', () => {
       const v = control.value.trim().toUpperCase();
       if (field.pattern.test(v)) onChange(v);
       else control.closest('.field').classList.add('invalid');
     });
   } else {
-    control = h('input', { id: inputId, type: 'number', value: value ?? '', min: field.min, max: field.max, step: field.step ?? (field.kind === 'int' ? 1 : 'any'), inputmode: field.kind === 'int' ? 'numeric' : 'decimal' });
+    control = h('input', { id: inputId, 'data-testid': testid, type: 'number', value: value ?? '', min: field.min, max: field.max, step: field.step ?? (field.kind === 'int' ? 1 : 'any'), inputmode: field.kind === 'int' ? 'numeric' : 'decimal' });
     control.addEventListener('change', () => {
       const raw = Number(control.value);
       const ok = control.value !== '' && Number.isFinite(raw) && (field.min === undefined || raw >= field.min) && (field.max === undefined || raw <= field.max) && (field.kind !== 'int' || Number.isInteger(raw));

@@ -1,0 +1,174 @@
+// Browser: watching the model learn, as a new user does — the seed toy trains at the page's
+// default pace and its history of snapshots is recorded; the timeline brings back the attention of
+// an early step in every view; a kept run and a pre-norm run are overlaid on the loss chart with a
+// legend, exported with it, and still listed after a reload; hovering an attention cell explains
+// its weight with numbers that add up to the model's own score.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, useBrowser } from './browser.mjs';
+
+const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
+const R = "document.querySelector('tp-playground').shadowRoot";
+
+// The attention grid's pixels (scrolled into view: views off screen wait to be seen).
+async function gridPixels(page, id = 'attn-grid') {
+  await scrollTo(page, `>>> #${id}`);
+  await sleep(250);
+  return page.evaluate((sel) => {
+    const el = document.querySelector('tp-playground').shadowRoot.querySelector(sel);
+    el.render();
+    const canvas = el.shadowRoot.querySelector('canvas');
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted += 1;
+    return { painted, hash: Array.from(data.filter((_, i) => i % 53 === 0)).join(',') };
+  }, `#${id}`);
+}
+
+const timeline = (page) => page.$eval('>>> [data-testid=timeline]', (el) => ({ max: Number(el.max), value: Number(el.value), step: Number(el.dataset.step) }));
+
+test('at the default pace the toy records its history, and the timeline brings back an early step everywhere', async () => {
+  const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1440, height: 1000 } });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
+  const pace = await page.$eval('>>> [data-testid=speed]', (el) => el.value);
+  assert.equal(pace, '5', 'the seed toy trains at 5 steps per second by default');
+  await page.click('>>> [data-testid=train]');
+  // At 5 steps a second, 30 snapshots (every step is recorded at first) take about six seconds.
+  await page.waitForFunction(() => Number(document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=timeline]').max) >= 30, { timeout: 30_000 });
+  const early = await page.evaluate(`${R}.querySelector('#step-text').textContent`);
+  assert.match(early, /step \d+ \/ 600/);
+  assert.ok(Number(early.match(/step (\d+)/)[1]) < 200, `the default pace is a reader's: ${early} after ~6 s`);
+  // Then as fast as possible to the end.
+  await page.select('>>> [data-testid=speed]', '0');
+  await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
+  await sleep(300);
+  const end = await timeline(page);
+  assert.ok(end.max + 1 >= 30, `${end.max + 1} snapshots`);
+  assert.equal(end.step, 600, 'the timeline ends at the last step');
+  const final = await gridPixels(page);
+  assert.ok(final.painted > 1000, 'the grid is drawn');
+
+  // Drag the timeline back (keyboard: Home, then a few steps right): step ≤ 10.
+  await scrollTo(page, '>>> [data-testid=timeline]');
+  await page.focus('>>> [data-testid=timeline]');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 5; ++i) await page.keyboard.press('ArrowRight');
+  await sleep(200);
+  const back = await timeline(page);
+  assert.ok(back.step <= 10 && back.step >= 1, `the timeline shows step ${back.step}`);
+  assert.match(await page.evaluate(`${R}.querySelector('#attn-note').textContent`), new RegExp(`Step ${back.step}\\b`));
+  const earlyGrid = await gridPixels(page);
+  assert.notEqual(earlyGrid.hash, final.hash, 'the attention grid at an early step is the one of that step, not the final one');
+  // The attention data itself differs (not only the picture), and the outputs follow the step.
+  const differs = await page.evaluate(() => {
+    const app = document.querySelector('tp-playground').app;
+    const first = app.run.snapshotAt(app.shownStep).probes.main.tensors['enc.0.self_attn.probs'].data;
+    const last = app.run.snapshots.at(-1).probes.main.tensors['enc.0.self_attn.probs'].data;
+    return first.some((v, i) => Math.abs(v - last[i]) > 1e-3);
+  });
+  assert.ok(differs, 'the attention at the early step differs from the final one');
+  assert.match(await page.evaluate(`${R}.querySelector('#out-at-step').textContent`), new RegExp(`At step ${back.step}[ ,]`));
+  await screenshot(page, 'history-early-step');
+
+  // Play replays to the end, where the views follow the newest snapshot again.
+  await page.select('>>> [data-testid=speed]', '100');
+  await page.click('>>> [data-testid=play]');
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=timeline]').dataset.step === '600', { timeout: 30_000 });
+  assert.equal((await gridPixels(page)).hash, final.hash, 'after the replay the grid shows the final step again');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('kept runs: a post-norm and a pre-norm run overlaid with a legend, exported with it, and still listed after a reload', async () => {
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0`, { viewport: { width: 1440, height: 1000 } });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.evaluate(() => document.querySelector('tp-playground').app.kept.forget());
+  await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
+  await page.click('>>> [data-testid=train]');
+  await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 60_000 });
+  await page.click('>>> [data-testid=pin-run]');
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list]').children.length === 1);
+  await page.select('>>> [data-testid=field-normPlacement]', 'pre');
+  await sleep(400);
+  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  await page.click('>>> [data-testid=train]');
+  await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 60_000 });
+  await sleep(300);
+  assert.equal(await page.$eval('>>> [data-testid=loss-chart]', (el) => el.dataset.series), '2');
+  const names = await page.$eval('>>> [data-testid=loss-chart]', (el) => el.series.map((s) => s.name));
+  assert.deepEqual(names, ['norm placement: post-norm (2017)', 'norm placement: pre-norm']);
+  await scrollTo(page, '>>> [data-testid=loss-chart]');
+  const { body } = await suite.browser.download(() => page.click('>>> [data-testid=loss-chart] >>> button.exp[data-format=svg]'));
+  const svg = body.toString('utf8');
+  for (const name of ['Training', ...names]) assert.ok(svg.includes(`>${name}</text>`), `the exported SVG has "${name}"`);
+  await page.click('>>> [data-testid=pin-run]');
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list]').children.length === 2);
+  // The link names both kept runs' set-ups, never their weights; a few hundred bytes.
+  const hash = await page.evaluate(() => location.hash);
+  assert.equal(new URLSearchParams(hash.slice(1)).getAll('run').length, 2);
+  assert.ok(hash.length < 600, `the link is ${hash.length} characters`);
+  // The kept run's attention beside this one's at the same step.
+  await page.waitForSelector('>>> #attn-compare:not([hidden])');
+  assert.ok((await gridPixels(page, 'attn-grid-b')).painted > 1000, 'the other run\'s attention is drawn');
+  await screenshot(page, 'history-kept-runs', '>>> #training');
+
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list]').children.length === 2, { timeout: 10_000 });
+  const listed = await page.$$eval('>>> [data-testid=run-list] > li .name', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(listed, names);
+  assert.equal(await page.$eval('>>> [data-testid=loss-chart]', (el) => el.dataset.series), '2', 'both kept curves are drawn after the reload');
+  // Forget runs empties the list, the chart and the link.
+  await page.click('>>> [data-testid=forget-runs]');
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list]').children.length === 0);
+  assert.equal(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).getAll('run').length, 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('hovering an attention cell shows how its weight was computed, adding up to the model\'s score', async () => {
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0&m.pos=alibi&a.kind=dec`, { viewport: { width: 1440, height: 1000 } });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
+  await page.click('>>> [data-testid=train]');
+  await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 60_000 });
+  // Decoder self-attention (a.kind=dec): causal, so some cells are masked; ALiBi adds its
+  // distance penalty.
+  await scrollTo(page, '>>> #attn-main');
+  await sleep(300);
+  for (const [r, c] of [[2, 0], [1, 1], [0, 2]]) {
+    const at = await page.$eval('>>> #attn-main', (el, [r, c]) => {
+      el.render();
+      const g = el._geom, box = el.canvas.getBoundingClientRect();
+      return { x: box.left + g.x0 + (c + 0.5) * g.cw, y: box.top + g.y0 + (r + 0.5) * g.ch };
+    }, [r, c]);
+    await page.mouse.move(at.x, at.y);
+    await sleep(150);
+    const shown = await page.$eval('>>> [data-testid=score-explain]', (el) => ({ ...el.dataset, text: el.shadowRoot.textContent }));
+    assert.equal(Number(shown.row), r);
+    assert.equal(Number(shown.col), c);
+    // The model's own score for that cell, traced again here.
+    const traced = await page.evaluate(async ([r, c, head]) => {
+      const app = document.querySelector('tp-playground').app;
+      const t = await app.session.snapshot({ input: app.input });
+      const m = t.tensors['dec.0.self_attn.masked'];
+      const [, T, S] = m.shape;
+      return m.data[head * T * S + r * S + c];
+    }, [r, c, Number(shown.head)]);
+    const computed = Number(shown.total) / Math.sqrt(Number(shown.dk)) + Number(shown.mask);
+    if (traced === -Infinity) {
+      assert.equal(computed, -Infinity, 'a masked cell adds −∞');
+      assert.match(shown.text, /−∞/);
+    } else {
+      assert.ok(Math.abs(computed - traced) <= 1e-5, `q·k ÷ √d_k + mask = ${computed}, the trace says ${traced}`);
+      if (c < r) assert.ok(Number(shown.mask) < 0, 'ALiBi\'s penalty is the mask term of a past key');
+      else assert.equal(Number(shown.mask), 0);
+    }
+    assert.match(shown.text, /q_i · k_j/);
+    assert.match(shown.text, /softmax/);
+  }
+  await screenshot(page, 'history-score-explain', '>>> #attention');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
