@@ -77,7 +77,9 @@ test('a new user trains the seed example, watches attention change and gets "i a
   await page.click('>>> [data-testid=train]');
   await page.waitForFunction(() => Number.parseFloat(document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=loss]').textContent) < 0.1, { timeout: 90_000 });
   assert.ok((await lossShown(page)) < 0.1);
-  // Let the run finish (600 steps) and the last snapshot arrive.
+  // The page trains the toy at a reader's pace (5 steps/s); the rest as fast as possible. Let the
+  // run finish (600 steps) and the last snapshot arrive.
+  await page.select('>>> [data-testid=speed]', '0');
   await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
   await onlyWhere(t, 'longtask', async () => {
     const { api, longTasks } = await page.evaluate(() => ({ api: window.__longTaskApi, longTasks: window.__longTasks }));

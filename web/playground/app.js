@@ -29,7 +29,7 @@ import '../components/tp-rope-plot.js';
 import '../components/tp-walkthrough-view.js';
 import '../components/tp-self-check.js';
 import '../components/tp-score-explain.js';
-import { parseHash, toHash, sessionRequest, modelKey, defaultState, setupOf, setupKey, ARCH_FIELDS, TRAIN_FIELDS, TASKS, CUSTOM_TASKS } from './state.js';
+import { parseHash, readHash, toHash, sessionRequest, modelKey, defaultState, setupOf, setupKey, ARCH_FIELDS, TRAIN_FIELDS, TASKS, CUSTOM_TASKS } from './state.js';
 import { KeptRuns, differenceLabels } from './runs.js';
 import { headColor } from '../components/shared/colormap.js';
 import { t } from './strings.js';
@@ -151,6 +151,15 @@ export class App extends EventTarget {
         }
       }
     });
+  }
+
+  // A control holds a value the core's table does not allow (why: the message), or not (null):
+  // Train stays off while any does.
+  setInvalid(key, why) {
+    this.invalid ??= new Map();
+    if (why) this.invalid.set(key, why);
+    else this.invalid.delete(key);
+    this.emit('invalid', this.invalid);
   }
 
   // ---- kept runs ---------------------------------------------------------------------------
@@ -424,7 +433,7 @@ export class App extends EventTarget {
     this.error = error;
     this.emit('error', error);
     this.emit('busy', false);
-    this.status('status.error', { message: error.message });
+    this.status('status.failed');
     return null;
   }
 
@@ -461,10 +470,21 @@ async function start(app, onReady) {
     if (!target) return;
     e.preventDefault();
     target.scrollIntoView({ block: 'start' });
-    target.querySelector('h2, [tabindex], button, input, select')?.focus?.({ preventScroll: true });
+    // Focus moves there too (so the next Tab goes on from there): the section itself.
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
   });
   app.applyLang();
   app.status('status.loading');
+  // What a hand-edited link held that the page could not use, said once at the top.
+  const linkProblems = app.standalone ? readHash(location.hash).problems : [];
+  const showLinkProblems = () => {
+    const el = app.$('link-error');
+    el.hidden = linkProblems.length === 0;
+    el.textContent = linkProblems.length ? app.t('app.linkProblems', { list: linkProblems.map((p) => `${p.key}=${p.value} (${p.reason})`).join('; ') }) : '';
+  };
+  app.on('lang', showLinkProblems);
+  showLinkProblems();
   const langButton = app.$('lang');
   const labelLang = () => {
     langButton.textContent = app.t('app.langButton');
@@ -513,7 +533,7 @@ async function start(app, onReady) {
   app.session.addEventListener('state', (e) => {
     const d = e.detail;
     app.emit('run', d);
-    if (d.reason === 'error') app.status('status.error', { message: d.error });
+    if (d.reason === 'error') app.status('status.failed');
     else if (d.reason === 'finished') app.status('status.finished');
     else if (d.reason === 'paused') app.status(app.pausedByView ? 'status.offscreen' : 'status.paused');
     else if (d.reason === 'started') app.status('status.training');

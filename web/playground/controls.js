@@ -4,7 +4,10 @@ import { h } from '../ui/dom.js';
 
 // { field, value, defaultValue, lang-aware labels: name, code?, valueLabel(v), disabled: { value: reason },
 //   onChange(v), onReset() } -> element
-export function fieldControl({ field, id, value, defaultValue, name, code, valueLabel = String, disabled = {}, onChange, onReset, resetLabel, defaultLabel, changed }) {
+// onInvalid(message | null): a number outside the field's range (from the core's table) stays in
+// its box with the reason beside it, and the page is told (it keeps Train off meanwhile).
+export function fieldControl({ field, id, value, defaultValue, name, code, valueLabel = String, disabled = {}, onChange, onReset, resetLabel, defaultLabel, changed,
+  onInvalid = () => {}, invalidLabel = (f) => `${f.kind === 'int' ? 'a whole number' : 'a number'} from ${f.min} to ${f.max}` }) {
   const inputId = id ?? `f-${field.key}`;
   let control;
   const testid = `field-${field.key}`;
@@ -27,7 +30,13 @@ export function fieldControl({ field, id, value, defaultValue, name, code, value
     control.addEventListener('change', () => {
       const raw = Number(control.value);
       const ok = control.value !== '' && Number.isFinite(raw) && (field.min === undefined || raw >= field.min) && (field.max === undefined || raw <= field.max) && (field.kind !== 'int' || Number.isInteger(raw));
-      control.closest('.field').classList.toggle('invalid', !ok);
+      const box = control.closest('.field');
+      box.classList.toggle('invalid', !ok);
+      const why = box.querySelector('.why');
+      why.textContent = ok ? '' : invalidLabel(field);
+      why.hidden = ok;
+      control.setAttribute('aria-invalid', String(!ok));
+      onInvalid(ok ? null : why.textContent);
       if (ok) onChange(raw);
     });
   }
@@ -36,5 +45,6 @@ export function fieldControl({ field, id, value, defaultValue, name, code, value
     h('label', { for: inputId }, h('span', { class: 'name', text: name }), code ? h('span', { class: 'code', text: code }) : null),
     h('div', { class: 'ctl' }, control),
     h('button', { type: 'button', class: 'reset', 'aria-label': resetLabel, title: resetLabel, text: '↺', tabindex: isChanged ? '0' : '-1', onclick: onReset }),
-    h('div', { class: 'default', text: defaultLabel }));
+    h('div', { class: 'default', text: defaultLabel }),
+    h('div', { class: 'why', id: `${inputId}-why`, role: 'alert', hidden: true }));
 }

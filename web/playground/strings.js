@@ -15,6 +15,7 @@ export const STRINGS = {
     'app.shared': 'Link copied: it reproduces this setup.',
     'app.langButton': '한국어',
     'app.langHint': 'Switch the page to Korean',
+    'app.linkProblems': 'Parts of this link were not understood and are left out: {list}.',
     'nav.skip': 'Skip to the panels',
     'nav.sections': 'Sections',
     'nav.training': 'Training', 'nav.tokens': 'Tokens', 'nav.embeddings': 'Embeddings', 'nav.attention': 'Attention',
@@ -28,6 +29,7 @@ export const STRINGS = {
     'status.offscreen': 'paused while out of view; scroll back to resume',
     'status.finished': 'finished',
     'status.error': 'error: {message}',
+    'status.failed': 'stopped: see the message below',
     'status.loaded': 'model loaded from {name}',
 
     'train.region': 'Training controls',
@@ -50,6 +52,8 @@ export const STRINGS = {
     'time.now': 'step {step}: now ({n} recorded)',
     'time.at': 'step {step} of {last} ({n} recorded)',
 
+    'setup.invalidInt': 'Not used: a whole number from {min} to {max}. Train waits until it is.',
+    'setup.invalidReal': 'Not used: a number from {min} to {max}. Train waits until it is.',
     'setup.title': 'Task and architecture',
     'setup.task': 'Task',
     'setup.yourText': 'Your text (a language model learns to continue it)',
@@ -87,12 +91,12 @@ export const STRINGS = {
     'taskdesc.text': 'A decoder-only language model over the text you paste.',
     'taskdesc.pairs': 'An encoder-decoder over the (source, target) pairs you paste.',
 
-    'preset.seed': "The seed's example", 'preset.gpt': 'GPT-like', 'preset.bert': 'BERT-like', 'preset.t5': 'T5-like',
+    'preset.seed': "The seed's example", 'preset.gpt': 'GPT-like', 'preset.bert': 'BERT-like', 'preset.t5': 'Encoder-decoder with ALiBi',
     'preset.modern': 'Modern: pre-RMSNorm + RoPE + GQA + SwiGLU',
     'preset.seed.hint': 'encoder-decoder, d_model 6, post-LayerNorm, ReLU',
     'preset.gpt.hint': 'decoder-only, learned positions, pre-LayerNorm, GELU, tied embeddings',
     'preset.bert.hint': 'encoder-only, learned positions, post-LayerNorm, GELU',
-    'preset.t5.hint': 'encoder-decoder, pre-RMSNorm, relative (ALiBi) bias, ReLU, no biases',
+    'preset.t5.hint': 'T5\'s layout (encoder-decoder, pre-RMSNorm, ReLU, no biases) with ALiBi\'s distance penalty in place of T5\'s bucketed relative bias',
     'preset.modern.hint': 'RoPE, RMSNorm before each sublayer, grouped K/V heads, SwiGLU',
 
     'field.arch': 'architecture', 'field.dModel': 'model width', 'field.nHeads': 'heads', 'field.nKvHeads': 'K/V heads',
@@ -250,6 +254,7 @@ export const STRINGS = {
     'app.shared': '링크를 복사했습니다. 이 설정이 그대로 재현됩니다.',
     'app.langButton': 'English',
     'app.langHint': '페이지를 영어로 바꿉니다',
+    'app.linkProblems': '이 링크의 일부를 이해하지 못해 빼고 열었습니다: {list}.',
     'nav.skip': '패널로 건너뛰기',
     'nav.sections': '섹션',
     'nav.training': '학습', 'nav.tokens': '토큰', 'nav.embeddings': '임베딩', 'nav.attention': '어텐션',
@@ -263,6 +268,7 @@ export const STRINGS = {
     'status.offscreen': '화면 밖에 있어 일시 정지했습니다. 다시 보이면 이어서 학습합니다',
     'status.finished': '완료',
     'status.error': '오류: {message}',
+    'status.failed': '멈춤: 아래 메시지를 보세요',
     'status.loaded': '{name}에서 모델을 불러왔습니다',
 
     'train.region': '학습 조작',
@@ -285,6 +291,8 @@ export const STRINGS = {
     'time.now': '{step}단계: 현재 ({n}개 기록)',
     'time.at': '{step} / {last}단계 ({n}개 기록)',
 
+    'setup.invalidInt': '적용 안 됨: {min}부터 {max}까지의 정수여야 합니다. 고칠 때까지 학습할 수 없습니다.',
+    'setup.invalidReal': '적용 안 됨: {min}부터 {max}까지의 수여야 합니다. 고칠 때까지 학습할 수 없습니다.',
     'setup.title': '과제와 구조',
     'setup.task': '과제',
     'setup.yourText': '내 텍스트 (언어 모델이 이어 쓰기를 배웁니다)',
@@ -322,12 +330,12 @@ export const STRINGS = {
     'taskdesc.text': '붙여 넣은 텍스트로 학습하는 디코더 전용 언어 모델.',
     'taskdesc.pairs': '붙여 넣은 (입력, 출력) 쌍으로 학습하는 인코더-디코더.',
 
-    'preset.seed': '원문 예제', 'preset.gpt': 'GPT 스타일', 'preset.bert': 'BERT 스타일', 'preset.t5': 'T5 스타일',
+    'preset.seed': '원문 예제', 'preset.gpt': 'GPT 스타일', 'preset.bert': 'BERT 스타일', 'preset.t5': 'ALiBi 인코더-디코더',
     'preset.modern': '최신: pre-RMSNorm + RoPE + GQA + SwiGLU',
     'preset.seed.hint': '인코더-디코더, d_model 6, post-LayerNorm, ReLU',
     'preset.gpt.hint': '디코더 전용, 학습되는 위치, pre-LayerNorm, GELU, 임베딩 공유',
     'preset.bert.hint': '인코더 전용, 학습되는 위치, post-LayerNorm, GELU',
-    'preset.t5.hint': '인코더-디코더, pre-RMSNorm, 상대 위치(ALiBi) 편향, ReLU, 편향 없음',
+    'preset.t5.hint': 'T5의 구조(인코더-디코더, pre-RMSNorm, ReLU, 편향 없음)에 T5의 구간별 상대 편향 대신 ALiBi 거리 벌점',
     'preset.modern.hint': 'RoPE, 부층 앞의 RMSNorm, K/V 헤드 공유, SwiGLU',
 
     'field.arch': '구조', 'field.dModel': '모델 너비', 'field.nHeads': '헤드 수', 'field.nKvHeads': 'K/V 헤드 수',

@@ -8,6 +8,7 @@ const LOGO = new URL('../favicon.svg', import.meta.url).href;
 export const TEMPLATE = `
 <div class="tp-app" part="app">
   <p class="error widget-error" id="widget-error" role="alert" hidden></p>
+  <p class="error widget-error" id="link-error" data-testid="link-error" role="alert" hidden></p>
   <a class="skip" href="#main" data-i18n="nav.skip"></a>
   <header class="masthead" id="masthead">
     <div class="brand">

