@@ -131,6 +131,35 @@ export class App extends EventTarget {
     this.later('snapshot');
   }
 
+  // `render`, run now when the section `id` is on screen (or near it), else once it scrolls into
+  // view, and at most every `every` ms: panels out of sight cost nothing while the run goes on.
+  whenVisible(id, render, { every = 0 } = {}) {
+    const section = this.$(id);
+    let visible = true, dirty = false, last = 0, timer = 0;
+    const run = () => {
+      dirty = false;
+      last = performance.now();
+      render();
+    };
+    const request = () => {
+      dirty = true;
+      if (!visible || timer) return;
+      const wait = every - (performance.now() - last);
+      if (wait <= 0) run();
+      else timer = setTimeout(() => {
+        timer = 0;
+        if (dirty && visible) run();
+      }, wait);
+    };
+    if (section && typeof IntersectionObserver !== 'undefined') {
+      new IntersectionObserver((entries) => {
+        visible = entries.at(-1).isIntersecting;
+        if (visible && dirty) request();
+      }, { rootMargin: '200px 0px' }).observe(section);
+    }
+    return request;
+  }
+
   // Emits `type` at the next animation frame, once however often it is asked for: views redraw
   // at most once a frame whatever the worker sends.
   later(type, detail) {

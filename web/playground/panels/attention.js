@@ -242,11 +242,12 @@ export function initAttention(app) {
     $('attn-compare-note').textContent = app.t('attn.compareNote', { run: other.label, step: snap.step, here: step });
   }
 
-  app.on('snapshot', () => {
+  const follow = app.whenVisible('attention', () => {
     render();
     explain();
     compare();
   });
+  app.on('snapshot', follow);
   app.on('kept', compare);
   app.on('lang', render);
   app.on('state', ({ changed }) => {

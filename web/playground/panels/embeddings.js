@@ -185,7 +185,8 @@ export function initEmbeddings(app) {
     $('onehot-note').textContent = app.t('emb.onehotNote', { vocab: V, d: c.dModel });
   }
 
-  app.on('snapshot', render);
+  const follow = app.whenVisible('embeddings', render, { every: 100 });
+  app.on('snapshot', follow);
   app.on('lang', render);
   lead();
 }

@@ -85,7 +85,9 @@ export function initWalkthrough(app) {
     if (changed.includes('seed') || changed.includes('task') || changed.includes('model')) render();
     else if (changed.includes('wt') && wt.step !== app.state.wt) wt.step = app.state.wt;
   });
+  // The live example follows the history, when the panel is in view, at most 4 times a second.
+  const follow = app.whenVisible('walkthrough', render, { every: 250 });
   app.on('snapshot', () => {
-    if (source() === 'live') render();
+    if (source() === 'live') follow();
   });
 }
