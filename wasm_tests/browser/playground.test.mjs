@@ -91,9 +91,10 @@ test('a new user trains the seed example, watches attention change and gets "i a
   assert.ok(afterTraining.painted > 1000, 'the attention heatmap is blank after training');
   assert.notEqual(afterTraining.hash, before.hash, 'the attention view did not change while the model trained');
 
-  // Hover a token chip: every view lights that token up.
+  // Hover a token chip: every view lights that token up. (Scrolled to first: views draw once seen.)
+  await page.$eval('>>> #chips', (el) => el.scrollIntoView());
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('#chips')._boxes?.length > 1);
   const chip = await page.$eval('>>> #chips', (el) => {
-    el.scrollIntoView();
     const b = el._boxes[1], r = el.canvas.getBoundingClientRect();
     return { x: r.left + b.x + b.w / 2, y: r.top + b.y + b.h / 2 };
   });
