@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, TRACE_NAMES } from '../web/lib/transformer-playground.js';
+import { load, TRACE_NAMES } from 'transformer-playground';
 import { traceName, parseTraceName, attentionName, attentionKinds, attentionOf, firstStack } from '../web/lib/trace-names.js';
 
 const tp = await load();
