@@ -31,8 +31,9 @@ KernelTable simd128_table() {
   const char* encoding = vex ? "vex" : "sse";
 #endif
   const MatmulFn matmul = vex ? &variants::matmul_vex : &variants::matmul_sse;
-  return {"simd128", encoding, matmul, matmul, vex ? &variants::matmul_peak_vex : &variants::matmul_peak_sse,
-          &gelu_forward_gate_simd128, &gelu_backward_gate_simd128};
+  return {"simd128", encoding, matmul, matmul, variants::kSimd128Mr, variants::kSimd128Nr,
+          vex ? &variants::matmul_peak_vex : &variants::matmul_peak_sse, &gelu_forward_gate_simd128,
+          &gelu_backward_gate_simd128};
 }
 
 // The wide table for `name` ("avx2", "avx512"), over the 128-bit one; false when the build or the
@@ -46,6 +47,8 @@ bool wide_table(const char* name, KernelTable& table) {
   table.name = avx512 ? "avx512" : "avx2";
   table.encoding = table.name;
   table.matmul = avx512 ? &wide::matmul_avx512 : &wide::matmul_avx2;
+  table.mr = avx512 ? wide::kAvx512Mr : wide::kAvx2Mr;
+  table.nr = avx512 ? wide::kAvx512Nr : wide::kAvx2Nr;
   table.matmul_peak_gflops = avx512 ? &wide::kernel_peak_gflops_avx512 : &wide::kernel_peak_gflops_avx2;
   table.gelu_forward_gate = avx512 ? &wide::gelu_forward_gate_avx512 : &wide::gelu_forward_gate_avx2;
   table.gelu_backward_gate = avx512 ? &wide::gelu_backward_gate_avx512 : &wide::gelu_backward_gate_avx2;

@@ -17,6 +17,7 @@
 
 #include "kernels/dispatch.h"
 #include "kernels/gemm_driver.h"
+#include "kernels/matmul_split.h"
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
 #include "kernels/variants.h"
@@ -111,13 +112,17 @@ struct Kernel4x8 {
   }
 };
 
-// Packing buffers grow to their largest size once and are reused by every later call.
+static_assert(Kernel4x8::kMr == variants::kSimd128Mr && Kernel4x8::kNr == variants::kSimd128Nr,
+              "variants.h's tile shape is this kernel's");
+
+// Packing buffers, one pair per thread (a product split across the pool packs its own panels),
+// made once and reused by every later call on that thread.
 float* a_panel() {
-  static AlignedBuffer buffer(gemm::a_panel_floats<Kernel4x8>());
+  static thread_local AlignedBuffer buffer(gemm::a_panel_floats<Kernel4x8>());
   return buffer.data();
 }
 float* b_panel() {
-  static AlignedBuffer buffer(gemm::b_panel_floats<Kernel4x8>());
+  static thread_local AlignedBuffer buffer(gemm::b_panel_floats<Kernel4x8>());
   return buffer.data();
 }
 
@@ -178,12 +183,14 @@ double matmul_peak_vex(double seconds) { return matmul_peak_sse(seconds); }
 
 void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
             float* C, int ldc, bool accumulate, const float* bias, Band band) {
-  kernel_table().matmul(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
+  const KernelTable& table = kernel_table();
+  split_matmul(table.matmul, {table.mr, table.nr}, {trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band});
 }
 
 void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
                     int ldb, float* C, int ldc, bool accumulate, const float* bias, Band band) {
-  kernel_table().matmul_simd128(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band);
+  split_matmul(kernel_table().matmul_simd128, {variants::kSimd128Mr, variants::kSimd128Nr},
+               {trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band});
 }
 
 double matmul_kernel_peak_gflops(double seconds) { return kernel_table().matmul_peak_gflops(seconds); }

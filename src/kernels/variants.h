@@ -6,6 +6,9 @@
 
 namespace tp::kernels::variants {
 
+// The 128-bit matmul's micro-tile (matmul.cpp's Kernel4x8).
+constexpr int kSimd128Mr = 4, kSimd128Nr = 8;
+
 // The 4x8 128-bit matmul, SSE (or wasm SIMD128) encoding, and its micro-kernel's peak.
 void matmul_sse(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
                 float* C, int ldc, bool accumulate, const float* bias, Band band);

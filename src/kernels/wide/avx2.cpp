@@ -51,7 +51,8 @@ struct Lanes8 {
 
 // Depth 256 (a B sliver of 16 KB stays in L1), A panels of 48 rows (48 KB) and B panels of 1024
 // columns (1 MB) in L2.
-using Kernel6x16 = WideTile<Lanes8, 6, 256, 48, 1024>;
+using Kernel6x16 = WideTile<Lanes8, kAvx2Mr, 256, 48, 1024>;
+static_assert(Kernel6x16::kNr == kAvx2Nr, "wide.h's tile shape is this kernel's");
 
 }  // namespace
 
@@ -73,8 +74,9 @@ void matmul_avx2(Trans trans_a, Trans trans_b, int M, int N, int K, const float*
     gemm::small_m<Kernel6x16::kKc, FusedMulAdd>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias);
     return;
   }
-  static AlignedBuffer a_panel(gemm::a_panel_floats<Kernel6x16>());
-  static AlignedBuffer b_panel(gemm::b_panel_floats<Kernel6x16>());
+  // Per thread: a product split across the pool packs its own panels (core/thread_pool.h).
+  static thread_local AlignedBuffer a_panel(gemm::a_panel_floats<Kernel6x16>());
+  static thread_local AlignedBuffer b_panel(gemm::b_panel_floats<Kernel6x16>());
   gemm::blocked<Kernel6x16>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band, a_panel.data(),
                             b_panel.data());
 }

@@ -51,7 +51,8 @@ struct Lanes16 {
 
 // Depth 256 (a B sliver of 256·32·4 = 32 KB in L1, an A sliver of 12 KB), A panels of 48 rows
 // (48 KB) and B panels of 1024 columns (1 MB) in L2.
-using Kernel12x32 = WideTile<Lanes16, 12, 256, 48, 1024>;
+using Kernel12x32 = WideTile<Lanes16, kAvx512Mr, 256, 48, 1024>;
+static_assert(Kernel12x32::kNr == kAvx512Nr, "wide.h's tile shape is this kernel's");
 
 }  // namespace
 
@@ -75,8 +76,9 @@ void matmul_avx512(Trans trans_a, Trans trans_b, int M, int N, int K, const floa
     gemm::small_m<Kernel12x32::kKc, FusedMulAdd>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias);
     return;
   }
-  static AlignedBuffer a_panel(gemm::a_panel_floats<Kernel12x32>());
-  static AlignedBuffer b_panel(gemm::b_panel_floats<Kernel12x32>());
+  // Per thread: a product split across the pool packs its own panels (core/thread_pool.h).
+  static thread_local AlignedBuffer a_panel(gemm::a_panel_floats<Kernel12x32>());
+  static thread_local AlignedBuffer b_panel(gemm::b_panel_floats<Kernel12x32>());
   gemm::blocked<Kernel12x32>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band, a_panel.data(),
                              b_panel.data());
 }

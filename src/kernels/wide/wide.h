@@ -12,6 +12,8 @@
 namespace tp::kernels::wide {
 
 #ifdef TP_WIDE
+// The micro-tiles (rows x columns of C) of avx2.cpp's Kernel6x16 and avx512.cpp's Kernel12x32.
+constexpr int kAvx2Mr = 6, kAvx2Nr = 16, kAvx512Mr = 12, kAvx512Nr = 32;
 // "avx512", "avx2", or nullptr when this CPU has neither (AVX2 + FMA at least).
 const char* best_available();
 // The kernels per instruction set (each requires its CPU features); kernels/dispatch.cpp puts the

@@ -1,0 +1,147 @@
+// [threads] Every kernel that splits across the thread pool gives the bits of one thread, at two
+// and three threads, with every region split however small (so every cut is exercised) and with
+// the default size thresholds: matmul in every form, band, tile edge and the unpacked small
+// path, and the row kernels (softmax, norms, activations, bias and column sums, elementwise).
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <string>
+
+#include "core/error.h"
+#include "core/thread_pool.h"
+#include "kernels/kernels.h"
+#include "test_util.h"
+#include "thread_util.h"
+
+using namespace tp;
+using kernels::Band;
+using kernels::Trans;
+
+namespace {
+
+// Runs `compute` (which writes its outputs into `out`) at one thread and then at every other
+// count, and checks the outputs are bit-identical; `what` describes the case on failure.
+void check_threads(const std::string& what, const std::function<std::vector<float>()>& compute,
+                   bool always_split = true) {
+  const std::vector<float> one = compute();
+  for (const int n : test::kThreadCounts) {
+    if (n == 1) continue;
+    test::ThreadsFor threads(n, always_split);
+    const std::vector<float> many = compute();
+    INFO(what << " at " << n << " threads");
+    REQUIRE(test::same_bits(one, many));
+  }
+}
+
+struct MatmulCase {
+  Trans ta, tb;
+  int M, N, K;
+  bool accumulate, bias;
+  Band band;
+};
+
+std::vector<float> run_matmul(const MatmulCase& c, std::uint64_t seed) {
+  Rng rng(seed);
+  const int a_rows = c.ta == Trans::N ? c.M : c.K, a_cols = c.ta == Trans::N ? c.K : c.M;
+  const int b_rows = c.tb == Trans::N ? c.K : c.N, b_cols = c.tb == Trans::N ? c.N : c.K;
+  const int lda = a_cols + 3, ldb = b_cols + 1, ldc = c.N + 2;
+  auto A = test::random_vector(rng, static_cast<std::size_t>(a_rows) * lda);
+  const auto B = test::random_vector(rng, static_cast<std::size_t>(b_rows) * ldb);
+  const auto bias = test::random_vector(rng, c.N);
+  // A causal operand is zero where its band says so (what attention's probabilities are).
+  if (c.band.kind == Band::Kind::KUpTo || c.band.kind == Band::Kind::KFrom) {
+    for (int i = 0; i < c.M; ++i) {
+      for (int k = 0; k < c.K; ++k) {
+        const bool zero = c.band.kind == Band::Kind::KUpTo ? k > i + c.band.offset : k < i + c.band.offset;
+        if (zero) A[c.ta == Trans::N ? static_cast<std::size_t>(i) * lda + k : static_cast<std::size_t>(k) * lda + i] = 0.0f;
+      }
+    }
+  }
+  std::vector<float> C = c.accumulate ? test::random_vector(rng, static_cast<std::size_t>(c.M) * ldc)
+                                      : std::vector<float>(static_cast<std::size_t>(c.M) * ldc, 7.0f);
+  kernels::matmul(c.ta, c.tb, c.M, c.N, c.K, A.data(), lda, B.data(), ldb, C.data(), ldc, c.accumulate,
+                  c.bias ? bias.data() : nullptr, c.band);
+  if (c.band.kind == Band::Kind::Lower) {  // above the band C is unspecified: compare the rest
+    for (int i = 0; i < c.M; ++i) {
+      for (int j = 0; j < c.N; ++j) {
+        if (j > i + c.band.offset) C[static_cast<std::size_t>(i) * ldc + j] = 0.0f;
+      }
+    }
+  }
+  return C;
+}
+
+std::string describe(const MatmulCase& c) {
+  return str_cat(c.ta == Trans::N ? "n" : "t", c.tb == Trans::N ? "n" : "t", " M=", c.M, " N=", c.N, " K=", c.K,
+                 " acc=", c.accumulate, " bias=", c.bias, " band=", static_cast<int>(c.band.kind), "/", c.band.offset);
+}
+
+}  // namespace
+
+TEST_CASE("matmul gives one thread's bits at 2 and 3 threads, in every form and band", "[threads]") {
+  Rng rng(4242);
+  const int sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 31, 33, 64, 65, 100, 129, 257, 520};
+  const int n_sizes = sizeof(sizes) / sizeof(sizes[0]);
+  const Band::Kind kinds[] = {Band::Kind::Full, Band::Kind::Lower, Band::Kind::KUpTo, Band::Kind::KFrom};
+  for (int i = 0; i < 160; ++i) {
+    MatmulCase c{};
+    c.ta = (i % 3 == 2) ? Trans::T : Trans::N;
+    c.tb = (i % 3 == 1) ? Trans::T : Trans::N;
+    c.M = sizes[rng.below(n_sizes)];
+    c.N = sizes[rng.below(n_sizes)];
+    c.K = sizes[rng.below(n_sizes)];
+    c.accumulate = rng.below(2) == 1;
+    c.bias = rng.below(2) == 1;
+    c.band.kind = kinds[i % 4];
+    c.band.offset = c.band.kind == Band::Kind::Full ? 0 : static_cast<int>(rng.below(5)) - 2;
+    check_threads(describe(c), [&] { return run_matmul(c, 1000 + i); });
+  }
+}
+
+TEST_CASE("matmul at the transformer's shapes splits with the default thresholds and keeps its bits", "[threads]") {
+  const MatmulCase cases[] = {
+      {Trans::N, Trans::T, 1024, 384, 128, false, true, {}},   // x Wᵀ + b
+      {Trans::N, Trans::N, 1024, 128, 512, true, false, {}},   // dX += dY W
+      {Trans::T, Trans::N, 512, 128, 1024, true, false, {}},   // dW += dYᵀ X
+      {Trans::T, Trans::N, 65, 128, 1024, true, false, {}},    // the head's dW: fewer rows than columns
+      {Trans::N, Trans::T, 1, 2048, 512, false, true, {}},     // a generation step: the unpacked path
+      {Trans::N, Trans::T, 256, 256, 32, false, false, {Band::Kind::Lower, 0}},  // Q Kᵀ, causal
+      {Trans::N, Trans::N, 256, 32, 256, false, false, {Band::Kind::KUpTo, 0}},  // P V
+      {Trans::T, Trans::N, 256, 32, 256, true, false, {Band::Kind::KFrom, 0}},   // Pᵀ dO
+  };
+  int i = 0;
+  for (const MatmulCase& c : cases) {
+    check_threads(describe(c), [&] { return run_matmul(c, 77 + i); }, false);
+    ++i;
+  }
+}
+
+TEST_CASE("the thread count is checked and a region inside a region runs on its thread", "[threads]") {
+  REQUIRE(threads::count() == 1);
+  REQUIRE_THROWS_WITH(threads::set_count(0), Catch::Contains("allowed: 1 .. "));
+  REQUIRE_THROWS_WITH(threads::set_count(threads::kMax + 1), Catch::Contains("allowed: 1 .. "));
+  if (!threads::available()) {
+    REQUIRE_THROWS_WITH(threads::set_count(2), Catch::Contains("single-threaded"));
+    return;
+  }
+  test::ThreadsFor pool(3);
+  REQUIRE(threads::count() == 3);
+  std::vector<int> slot_of(64, -1), inner_slot(64, -1);
+  threads::parallel_for(64, [&](int task, int slot) {
+    slot_of[task] = slot;
+    threads::parallel_for(2, [&](int, int inner) { inner_slot[task] = inner; });  // runs here, serially
+  });
+  for (int t = 0; t < 64; ++t) {
+    REQUIRE(slot_of[t] >= 0);
+    REQUIRE(slot_of[t] < 3);
+    REQUIRE(inner_slot[t] == slot_of[t]);
+  }
+  // An error in a task reaches the caller, and the pool keeps working.
+  REQUIRE_THROWS_WITH(threads::parallel_for(8, [](int task, int) { TP_CHECK(task != 5, "task 5 failed"); }),
+                      "task 5 failed");
+  int sum = 0;
+  std::vector<int> seen(100, 0);
+  threads::parallel_for(100, [&](int task, int) { seen[task] = task; });
+  for (int v : seen) sum += v;
+  REQUIRE(sum == 4950);
+}
