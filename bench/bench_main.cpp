@@ -9,12 +9,15 @@
 //   tp_bench peak     [--impl LABEL]
 //   tp_bench kernels  [--impl LABEL]
 //   tp_bench import   --model DIR [--reps TOKENS] [--impl LABEL]
+//   tp_bench pool     [--threads N]   what starting one parallel region costs
+// Every benchmark takes --threads N (default 1): the thread pool's size (core/thread_pool.h).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "bench/bench_util.h"
+#include "core/thread_pool.h"
 
 int main(int argc, char** argv) {
   const std::string what = argc > 1 ? argv[1] : "matmul";
@@ -26,10 +29,17 @@ int main(int argc, char** argv) {
     else if (std::strcmp(argv[i], "--warmup") == 0 && has_value) options.warmup = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--impl") == 0 && has_value) options.impl = argv[++i];
     else if (std::strcmp(argv[i], "--model") == 0 && has_value) options.model = argv[++i];
+    else if (std::strcmp(argv[i], "--threads") == 0 && has_value) options.threads = std::atoi(argv[++i]);
     else {
       std::fprintf(stderr, "tp_bench: unknown option '%s'\n", argv[i]);
       return 2;
     }
+  }
+  try {
+    tp::threads::set_count(options.threads);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tp_bench: %s\n", e.what());
+    return 2;
   }
   if (what == "matmul") return tp::bench::run_matmul(options);
   if (what == "train") return tp::bench::run_train(options);
@@ -37,7 +47,8 @@ int main(int argc, char** argv) {
   if (what == "peak") return tp::bench::run_peak(options);
   if (what == "kernels") return tp::bench::run_kernels(options);
   if (what == "import") return tp::bench::run_import(options);
-  std::fprintf(stderr, "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels, import\n",
+  if (what == "pool") return tp::bench::run_pool(options);
+  std::fprintf(stderr, "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels, import, pool\n",
                what.c_str());
   return 2;
 }

@@ -10,6 +10,7 @@
 
 #include "bench/bench_util.h"
 #include "core/profiler.h"
+#include "core/thread_pool.h"
 #include "kernels/kernels.h"
 #include "tasks/task.h"
 #include "train/trainer.h"
@@ -68,9 +69,9 @@ int run_train(const Options& options) {
     step_s.push_back(now_seconds() - start);
   }
   const double ms = 1000.0 * median(step_s);
-  std::printf("{\"bench\":\"train\",\"impl\":\"%s\",\"vocab\":%d,\"tokens_per_step\":%d,\"steps\":%d,"
+  std::printf("{\"bench\":\"train\",\"impl\":\"%s\",\"threads\":%d,\"vocab\":%d,\"tokens_per_step\":%d,\"steps\":%d,"
               "\"tokens_per_s\":%.1f,\"step_ms\":%.3f,\"loss\":%.4f}\n",
-              impl.c_str(), config.vocab_size, tokens, options.reps, tokens / (ms / 1000.0), ms, trainer.last().loss);
+              impl.c_str(), threads::count(), config.vocab_size, tokens, options.reps, tokens / (ms / 1000.0), ms, trainer.last().loss);
   std::fflush(stdout);
   if (options.profile) {
     profiler_reset();

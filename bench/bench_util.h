@@ -16,6 +16,7 @@ struct Options {
   bool profile = false;  // train: also print the per-layer profile
   std::string impl;      // label for the rows; defaults per build
   std::string model;     // import: the model folder
+  int threads = 1;       // the pool's threads (core/thread_pool.h)
 };
 
 inline double now_seconds() {
@@ -44,5 +45,6 @@ int run_generate(const Options& options);
 int run_peak(const Options& options);
 int run_kernels(const Options& options);
 int run_import(const Options& options);
+int run_pool(const Options& options);
 
 }  // namespace tp::bench

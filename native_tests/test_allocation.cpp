@@ -1,6 +1,6 @@
 // [invariant] No allocation in a training step after the first: forward, backward, clipping and
-// the AdamW update of a step reuse the activation arena, the packing buffers and the slabs.
-// Counted by replacing the global allocation functions in this test binary.
+// the AdamW update of a step reuse the activation arena, the packing buffers and the slabs, at
+// one thread and at two. Counted by replacing the global allocation functions in this test binary.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -9,6 +9,7 @@
 #include <new>
 
 #include "model_util.h"
+#include "thread_util.h"
 #include "train/optimizer.h"
 
 // Every form of operator new and delete is replaced, nothrow and aligned ones included, all on
@@ -68,34 +69,40 @@ void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcep
 using namespace tp;
 
 TEST_CASE("a training step allocates nothing after the first", "[invariant]") {
-  for (Arch arch : {Arch::DecoderOnly, Arch::EncoderOnly, Arch::EncoderDecoder}) {
-    ModelConfig c = test::small_config(arch);
-    c.pos = PosKind::Rope;
-    c.n_layers = 2;
-    c.dropout = 0.1f;
-    c.window = arch == Arch::EncoderOnly ? 3 : 0;
-    Transformer model(c, 1);
-    Rng rng(2);
-    const Batch batch = test::random_batch(c, 4, 8, rng);
-    AdamW optimizer;
-    auto step = [&] {
-      model.params().zero_grad();
-      model.forward(batch, true);
-      model.backward();
-      clip_grad_norm(model.params(), 1.0f);
-      optimizer.step(model.params(), 1e-3f);
-    };
-    step();
-    step();
-    const long before = allocations.load();
-    for (int i = 0; i < 3; ++i) step();
-    const long during = allocations.load() - before;  // read before INFO, which allocates itself
-    INFO("arch " << to_string(arch));
-    REQUIRE(during == 0);
-    // The counter does see allocations: building another model makes plenty.
-    const long outside = allocations.load();
-    Transformer other(c, 2);
-    REQUIRE(allocations.load() > outside);
+  // At one thread, and at two with every region split (each thread's packing buffers and
+  // scratch are made once, in the first steps).
+  for (const int n : {1, 2}) {
+    if (n > 1 && !threads::available()) continue;
+    test::ThreadsFor pool(n);
+    for (Arch arch : {Arch::DecoderOnly, Arch::EncoderOnly, Arch::EncoderDecoder}) {
+      ModelConfig c = test::small_config(arch);
+      c.pos = PosKind::Rope;
+      c.n_layers = 2;
+      c.dropout = 0.1f;
+      c.window = arch == Arch::EncoderOnly ? 3 : 0;
+      Transformer model(c, 1);
+      Rng rng(2);
+      const Batch batch = test::random_batch(c, 4, 8, rng);
+      AdamW optimizer;
+      auto step = [&] {
+        model.params().zero_grad();
+        model.forward(batch, true);
+        model.backward();
+        clip_grad_norm(model.params(), 1.0f);
+        optimizer.step(model.params(), 1e-3f);
+      };
+      step();
+      step();
+      const long before = allocations.load();
+      for (int i = 0; i < 3; ++i) step();
+      const long during = allocations.load() - before;  // read before INFO, which allocates itself
+      INFO("arch " << to_string(arch) << ", " << n << " threads");
+      REQUIRE(during == 0);
+      // The counter does see allocations: building another model makes plenty.
+      const long outside = allocations.load();
+      Transformer other(c, 2);
+      REQUIRE(allocations.load() > outside);
+    }
   }
 }
 

@@ -145,3 +145,72 @@ TEST_CASE("the thread count is checked and a region inside a region runs on its 
   for (int v : seen) sum += v;
   REQUIRE(sum == 4950);
 }
+
+TEST_CASE("the row kernels give one thread's bits at 2 and 3 threads", "[threads]") {
+  for (const int rows : {1, 3, 17, 64}) {
+    for (const int cols : {5, 16, 37, 130}) {
+      Rng rng(rows * 1000 + cols);
+      const std::size_t n = static_cast<std::size_t>(rows) * cols;
+      const auto x = test::random_vector(rng, n, -3.0f, 3.0f), dy = test::random_vector(rng, n);
+      const auto gamma = test::random_vector(rng, cols), beta = test::random_vector(rng, cols);
+      const auto mask = test::random_vector(rng, n, -2.0f, 0.0f);
+      const auto start = test::random_vector(rng, n);  // what accumulating kernels add to
+      const std::string shape = str_cat(rows, "x", cols);
+      check_threads("softmax " + shape, [&] {
+        std::vector<float> y(n), dx = start;
+        kernels::softmax_forward(x.data(), y.data(), rows, cols, 0.7f, mask.data(), cols, 2);
+        kernels::softmax_backward(y.data(), dy.data(), dx.data(), rows, cols, 0.7f, true, 2);
+        y.insert(y.end(), dx.begin(), dx.end());
+        return y;
+      });
+      check_threads("layernorm " + shape, [&] {
+        std::vector<float> y(n), mean(rows), rstd(rows), dx = start, dgamma(gamma), dbeta(beta);
+        kernels::layernorm_forward(x.data(), gamma.data(), beta.data(), y.data(), mean.data(), rstd.data(), rows, cols, 1e-5f);
+        kernels::layernorm_backward(x.data(), gamma.data(), mean.data(), rstd.data(), dy.data(), dx.data(), dgamma.data(),
+                                    dbeta.data(), rows, cols, true);
+        for (const auto* v : {&mean, &rstd, &dx, &dgamma, &dbeta}) y.insert(y.end(), v->begin(), v->end());
+        return y;
+      });
+      check_threads("rmsnorm " + shape, [&] {
+        std::vector<float> y(n), rstd(rows), dx(n), dgamma(gamma);
+        kernels::rmsnorm_forward(x.data(), gamma.data(), y.data(), rstd.data(), rows, cols, 1e-5f);
+        kernels::rmsnorm_backward(x.data(), gamma.data(), rstd.data(), dy.data(), dx.data(), dgamma.data(), rows, cols, false);
+        for (const auto* v : {&rstd, &dx, &dgamma}) y.insert(y.end(), v->begin(), v->end());
+        return y;
+      });
+      check_threads("activations " + shape, [&] {
+        std::vector<float> out, y(n), gate(n), dx(n), dbias(beta);
+        const auto keep = [&] { out.insert(out.end(), y.begin(), y.end()); };
+        kernels::gelu_forward_gate(x.data(), y.data(), gate.data(), static_cast<int>(n));
+        keep();
+        kernels::gelu_backward_gate(x.data(), gate.data(), dy.data(), y.data(), rows, cols, dbias.data());
+        keep();
+        out.insert(out.end(), dbias.begin(), dbias.end());
+        kernels::gelu_forward(x.data(), y.data(), static_cast<int>(n));
+        keep();
+        y = start;
+        kernels::gelu_backward(x.data(), dy.data(), y.data(), static_cast<int>(n), true);
+        keep();
+        kernels::relu_forward(x.data(), y.data(), static_cast<int>(n));
+        keep();
+        kernels::relu_backward(x.data(), dy.data(), y.data(), static_cast<int>(n));
+        keep();
+        kernels::silu_forward(x.data(), y.data(), static_cast<int>(n));
+        keep();
+        kernels::silu_backward(x.data(), dy.data(), y.data(), static_cast<int>(n));
+        keep();
+        return out;
+      });
+      check_threads("elementwise and column sums " + shape, [&] {
+        std::vector<float> y(n), sums(beta);
+        kernels::add(x.data(), dy.data(), y.data(), static_cast<int>(n));
+        kernels::multiply(y.data(), x.data(), y.data(), static_cast<int>(n));
+        kernels::axpy(0.3f, dy.data(), y.data(), static_cast<int>(n));
+        kernels::scale(y.data(), 1.7f, y.data(), static_cast<int>(n));
+        kernels::add_column_sums(x.data(), sums.data(), rows, cols);
+        y.insert(y.end(), sums.begin(), sums.end());
+        return y;
+      });
+    }
+  }
+}

@@ -1,16 +1,18 @@
 // The persistent thread pool behind threads::run(); see thread_pool.h.
 //
-// One region at a time: the caller publishes the job (function, context, task count), bumps the
-// generation counter and takes tasks itself; workers notice the new generation (spinning, or
-// woken from a condition variable if they had gone to sleep), take tasks from a shared counter
-// and report done. The caller returns once every worker has reported, so nothing refers to the
-// job after run() returns. Which thread takes which task varies from run to run; what a task
-// computes does not.
+// One region at a time: the caller publishes the job (function, context, and a job word holding
+// its generation, task count and next task) and takes tasks itself; workers notice the new job
+// (spinning, or woken from a condition variable if they had gone to sleep), take tasks with a
+// compare-exchange on the job word, and count them finished. The caller returns when every task
+// has finished — not when every worker has looked: a worker the OS has not scheduled (on a
+// loaded machine) costs nothing unless it holds a task. Which thread takes which task varies
+// from run to run; what a task computes does not.
 #include "core/thread_pool.h"
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -51,11 +53,20 @@ double seconds_now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-struct Job {
-  TaskFn fn = nullptr;
-  void* context = nullptr;
-  int tasks = 0;
-};
+// The job word: which region (generation), how many tasks it has and the next task to take,
+// in one atomic, so a worker that wakes late can never take a task of a region that has moved
+// on: its compare-exchange fails when the generation differs, and it reads the region's function
+// only after taking a task, when the caller is still waiting for that task and has not touched
+// the function since publishing it.
+constexpr int kTaskBits = 16;
+constexpr std::uint64_t kTaskMask = (std::uint64_t{1} << kTaskBits) - 1;
+constexpr int kMaxTasksPerJob = static_cast<int>(kTaskMask);
+inline std::uint64_t job_word(std::uint32_t generation, int tasks, int next) {
+  return std::uint64_t{generation} << (2 * kTaskBits) | static_cast<std::uint64_t>(tasks) << kTaskBits | static_cast<std::uint64_t>(next);
+}
+inline std::uint32_t generation_of(std::uint64_t word) { return static_cast<std::uint32_t>(word >> (2 * kTaskBits)); }
+inline int tasks_of(std::uint64_t word) { return static_cast<int>(word >> kTaskBits & kTaskMask); }
+inline int next_of(std::uint64_t word) { return static_cast<int>(word & kTaskMask); }
 
 class Pool {
  public:
@@ -74,82 +85,98 @@ class Pool {
       if (t.joinable()) t.join();
     }
   }
-  int threads() const { return static_cast<int>(workers_.size()) + 1; }
 
-  void run(int tasks, TaskFn fn, void* context) {
-    job_ = Job{fn, context, tasks};
+  // Runs tasks [first, first + tasks) of fn; tasks <= kMaxTasksPerJob.
+  void run(int first, int tasks, TaskFn fn, void* context) {
+    fn_ = fn;
+    context_ = context;
+    first_ = first;
     error_ = nullptr;
-    failed_.store(false, std::memory_order_relaxed);
-    next_.store(0, std::memory_order_relaxed);
-    done_.store(0, std::memory_order_relaxed);
-    generation_.fetch_add(1, std::memory_order_seq_cst);  // publishes the job
+    finished_.store(0, std::memory_order_relaxed);
+    if (++generation_ == 0) generation_ = 1;  // 0 means "no job" to a worker
+    job_.store(job_word(generation_, tasks, 0), std::memory_order_seq_cst);  // publishes the job
     if (sleepers_.load(std::memory_order_seq_cst) > 0) {
-      { std::lock_guard<std::mutex> lock(sleep_mutex_); }  // a sleeper is either waiting or will see the new generation
+      { std::lock_guard<std::mutex> lock(sleep_mutex_); }  // a sleeper is either waiting or will see the new job
       wake_.notify_all();
     }
-    take_tasks(0);
-    const int workers = static_cast<int>(workers_.size());
-    for (int spins = 0; done_.load(std::memory_order_acquire) < workers; ++spins) {
+    work(generation_, 0);
+    // Only tasks are waited for: a worker that has not woken yet takes none and is not needed.
+    for (int spins = 0; finished_.load(std::memory_order_acquire) < tasks; ++spins) {
       if (spins < 4096) cpu_relax();
-      else std::this_thread::yield();  // a worker is descheduled: let it run
+      else std::this_thread::yield();  // a worker holding a task is descheduled: let it run
     }
     if (error_) std::rethrow_exception(error_);
   }
 
  private:
   std::vector<std::thread> workers_;
-  Job job_;
+  // Written by the caller between jobs only (see job_word).
+  TaskFn fn_ = nullptr;
+  void* context_ = nullptr;
+  int first_ = 0;
+  std::uint32_t generation_ = 0;
   std::exception_ptr error_;
   std::mutex error_mutex_;
-  std::atomic<bool> failed_{false};
-  alignas(64) std::atomic<unsigned> generation_{0};
-  alignas(64) std::atomic<int> next_{0};
-  alignas(64) std::atomic<int> done_{0};
+  alignas(64) std::atomic<std::uint64_t> job_{0};
+  alignas(64) std::atomic<int> finished_{0};
   alignas(64) std::atomic<int> sleepers_{0};
   std::atomic<bool> stop_{false};
   std::mutex sleep_mutex_;
   std::condition_variable wake_;
 
-  void take_tasks(int slot) {
-    const Job job = job_;
-    for (int t = next_.fetch_add(1, std::memory_order_relaxed); t < job.tasks;
-         t = next_.fetch_add(1, std::memory_order_relaxed)) {
-      if (failed_.load(std::memory_order_relaxed)) continue;
+  // Takes and runs tasks of job `generation` until none is left (or the job is another's).
+  void work(std::uint32_t generation, int slot) {
+    std::uint64_t word = job_.load(std::memory_order_acquire);
+    for (;;) {
+      if (generation_of(word) != generation || next_of(word) >= tasks_of(word)) return;
+      if (!job_.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
+      const int task = next_of(word);
       try {
-        job.fn(job.context, t, slot);
+        fn_(context_, first_ + task, slot);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex_);
         if (!error_) error_ = std::current_exception();
-        failed_.store(true, std::memory_order_relaxed);
       }
+      finished_.fetch_add(1, std::memory_order_acq_rel);
+      word = job_.load(std::memory_order_acquire);
     }
   }
 
-  // Waits for a generation other than `seen`: spins for spin_us, then sleeps. False on stop.
-  bool wait_for_job(unsigned seen) {
+  // Waits for a job of a generation other than `seen` with a task left: spins for spin_us,
+  // then sleeps. Returns its generation, or 0 on stop.
+  std::uint32_t wait_for_job(std::uint32_t seen) {
+    const auto fresh = [&] {
+      const std::uint64_t word = job_.load(std::memory_order_seq_cst);
+      return generation_of(word) != seen ? generation_of(word) : 0;
+    };
     const double spin_seconds = spin_us.load(std::memory_order_relaxed) * 1e-6;
     const double start = seconds_now();
     for (int i = 1;; ++i) {
-      if (generation_.load(std::memory_order_acquire) != seen) return true;
-      if (stop_.load(std::memory_order_relaxed)) return false;
+      if (const std::uint32_t g = fresh()) return g;
+      if (stop_.load(std::memory_order_relaxed)) return 0;
       cpu_relax();
-      if ((i & 255) == 0 && seconds_now() - start > spin_seconds) break;
+      if ((i & 255) == 0) {
+        if (seconds_now() - start > spin_seconds) break;
+        // On a loaded machine the caller may be waiting for this very core: give it up now and
+        // then (with nothing else to run the call returns at once).
+        std::this_thread::yield();
+      }
     }
     std::unique_lock<std::mutex> lock(sleep_mutex_);
     sleepers_.fetch_add(1, std::memory_order_seq_cst);
-    while (generation_.load(std::memory_order_seq_cst) == seen && !stop_.load()) wake_.wait(lock);
+    std::uint32_t g = 0;
+    while ((g = fresh()) == 0 && !stop_.load()) wake_.wait(lock);
     sleepers_.fetch_sub(1, std::memory_order_seq_cst);
-    return !stop_.load();
+    return stop_.load() ? 0 : g;
   }
 
   void worker(int slot) {
     tl_slot = slot;
     tl_inside = true;  // anything a task starts runs on this thread
-    unsigned seen = 0;  // the generation at construction: a job published before this thread ran is new to it
-    while (wait_for_job(seen)) {
-      seen = generation_.load(std::memory_order_acquire);
-      take_tasks(slot);
-      done_.fetch_add(1, std::memory_order_release);
+    std::uint32_t seen = 0;
+    while (const std::uint32_t g = wait_for_job(seen)) {
+      seen = g;
+      work(g, slot);
     }
   }
 };
@@ -224,7 +251,9 @@ void run(int tasks, TaskFn fn, void* context) {
   struct Leave {
     ~Leave() { tl_inside = false; }
   } leave;
-  pool->run(tasks, fn, context);
+  for (int first = 0; first < tasks; first += kMaxTasksPerJob) {
+    pool->run(first, std::min(kMaxTasksPerJob, tasks - first), fn, context);
+  }
 }
 
 }  // namespace tp::threads

@@ -91,4 +91,10 @@ void parallel_ranges(int n, int align, int parts, F&& f) {
   });
 }
 
+// parallel_ranges over as many parts as `flops` operations of work pay for (parts_for).
+template <class F>
+void parallel_split(int n, int align, double flops, F&& f) {
+  parallel_ranges(n, align, parts_for(flops), f);
+}
+
 }  // namespace tp::threads

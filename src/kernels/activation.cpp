@@ -1,6 +1,8 @@
 // Activation kernels: GELU (tanh form), ReLU and SiLU, forward and backward side by side.
 // Tails run through the vector code on a padded lane buffer so every element sees the same
-// arithmetic.
+// arithmetic. Elements are independent, so large calls split across the thread pool in chunks
+// of whole vectors; GELU's fused bias gradient, a sum over rows, is then taken by columns.
+#include "core/thread_pool.h"
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
 #include "kernels/dispatch.h"
@@ -39,28 +41,46 @@ inline void map2(const float* x, const float* dy, float* dx, int n, bool accumul
 const float kGeluC = 1.5957691216057308f;  // sqrt(8 / pi)
 const float kGeluA = 0.044715f;
 
+// Operations per element (a sigmoid is an exp and a division), for the split decision; chunks
+// are whole groups of four vectors (gelu_forward_gate_simd128's step).
+constexpr double kSigmoidFlops = 30.0, kCheapFlops = 2.0;
+constexpr int kChunk = 16;
+
+// fn(begin, end) over [0, n), split across the thread pool when the work pays for it.
+template <typename Fn>
+inline void split(int n, double flops_per_element, Fn fn) {
+  threads::parallel_split(n, kChunk, flops_per_element * n, [&](int begin, int end, int) { fn(begin, end); });
+}
+
 }  // namespace
 
 void gelu_forward(const float* x, float* y, int n) {
   const f32x4 c = splat(kGeluC), a = splat(kGeluA);
-  map1(x, y, n, [&](f32x4 v) {
-    const f32x4 z = mul(c, simd::add(v, mul(a, mul(v, mul(v, v)))));
-    return mul(v, sigmoid(z));
+  split(n, kSigmoidFlops, [&](int i0, int i1) {
+    map1(x + i0, y + i0, i1 - i0, [&](f32x4 v) {
+      const f32x4 z = mul(c, simd::add(v, mul(a, mul(v, mul(v, v)))));
+      return mul(v, sigmoid(z));
+    });
   });
 }
 
 void gelu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate) {
   const f32x4 c = splat(kGeluC), a3 = splat(3.0f * kGeluA), a = splat(kGeluA), one = splat(1.0f);
-  map2(x, dy, dx, n, accumulate, [&](f32x4 v, f32x4 g) {
-    const f32x4 v2 = mul(v, v);
-    const f32x4 s = sigmoid(mul(c, simd::add(v, mul(a, mul(v, v2)))));
-    const f32x4 dz = mul(c, simd::add(one, mul(a3, v2)));
-    // d/dx [x σ(z)] = σ + x σ (1 − σ) z'
-    return mul(g, simd::add(s, mul(mul(v, mul(s, sub(one, s))), dz)));
+  split(n, kSigmoidFlops, [&](int i0, int i1) {
+    map2(x + i0, dy + i0, dx + i0, i1 - i0, accumulate, [&](f32x4 v, f32x4 g) {
+      const f32x4 v2 = mul(v, v);
+      const f32x4 s = sigmoid(mul(c, simd::add(v, mul(a, mul(v, v2)))));
+      const f32x4 dz = mul(c, simd::add(one, mul(a3, v2)));
+      // d/dx [x σ(z)] = σ + x σ (1 − σ) z'
+      return mul(g, simd::add(s, mul(mul(v, mul(s, sub(one, s))), dz)));
+    });
   });
 }
 
-void gelu_forward_gate(const float* x, float* y, float* gate, int n) { kernel_table().gelu_forward_gate(x, y, gate, n); }
+void gelu_forward_gate(const float* x, float* y, float* gate, int n) {
+  const auto fn = kernel_table().gelu_forward_gate;
+  split(n, kSigmoidFlops, [&](int i0, int i1) { fn(x + i0, y + i0, gate + i0, i1 - i0); });
+}
 
 void gelu_forward_gate_simd128(const float* x, float* y, float* gate, int n) {
   const f32x4 c = splat(kGeluC), a = splat(kGeluA);
@@ -94,9 +114,20 @@ void gelu_forward_gate_simd128(const float* x, float* y, float* gate, int n) {
   }
 }
 
+// One thread: dx and dbias in one fused pass. Several: dx by rows, then dbias by columns.
 void gelu_backward_gate(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
                         float* dbias) {
-  kernel_table().gelu_backward_gate(x, gate, dy, dx, rows, cols, dbias);
+  const auto fn = kernel_table().gelu_backward_gate;
+  const int parts = threads::parts_for(12.0 * rows * cols);
+  if (parts == 1) {
+    fn(x, gate, dy, dx, rows, cols, dbias);
+    return;
+  }
+  threads::parallel_ranges(rows, 1, parts, [&](int r0, int r1, int) {
+    const long off = static_cast<long>(r0) * cols;
+    fn(x + off, gate + off, dy + off, dx + off, r1 - r0, cols, nullptr);
+  });
+  if (dbias) add_column_sums(dx, dbias, rows, cols);
 }
 
 void gelu_backward_gate_simd128(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,
@@ -127,22 +158,30 @@ void gelu_backward_gate_simd128(const float* x, const float* gate, const float* 
 }
 
 void relu_forward(const float* x, float* y, int n) {
-  map1(x, y, n, [](f32x4 v) { return simd::max(v, zero()); });
+  split(n, kCheapFlops, [&](int i0, int i1) {
+    map1(x + i0, y + i0, i1 - i0, [](f32x4 v) { return simd::max(v, zero()); });
+  });
 }
 
 void relu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate) {
-  map2(x, dy, dx, n, accumulate, [](f32x4 v, f32x4 g) { return bit_and(g, greater(v, zero())); });
+  split(n, kCheapFlops, [&](int i0, int i1) {
+    map2(x + i0, dy + i0, dx + i0, i1 - i0, accumulate, [](f32x4 v, f32x4 g) { return bit_and(g, greater(v, zero())); });
+  });
 }
 
 void silu_forward(const float* x, float* y, int n) {
-  map1(x, y, n, [](f32x4 v) { return mul(v, sigmoid(v)); });
+  split(n, kSigmoidFlops, [&](int i0, int i1) {
+    map1(x + i0, y + i0, i1 - i0, [](f32x4 v) { return mul(v, sigmoid(v)); });
+  });
 }
 
 void silu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate) {
   const f32x4 one = splat(1.0f);
-  map2(x, dy, dx, n, accumulate, [&](f32x4 v, f32x4 g) {
-    const f32x4 s = sigmoid(v);
-    return mul(g, mul(s, simd::add(one, mul(v, sub(one, s)))));
+  split(n, kSigmoidFlops, [&](int i0, int i1) {
+    map2(x + i0, dy + i0, dx + i0, i1 - i0, accumulate, [&](f32x4 v, f32x4 g) {
+      const f32x4 s = sigmoid(v);
+      return mul(g, mul(s, simd::add(one, mul(v, sub(one, s)))));
+    });
   });
 }
 

@@ -1,7 +1,10 @@
 // Elementwise kernels and reductions. Reductions keep four vector accumulators so the adds can
-// overlap, and combine them in a fixed order so every build sums identically.
+// overlap, and combine them in a fixed order so every build sums identically. The elementwise
+// ones split large arrays across the thread pool (elements are independent); the reductions
+// over one array never split (their order is their result).
 #include <limits>
 
+#include "core/thread_pool.h"
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
 
@@ -9,24 +12,62 @@ namespace tp::kernels {
 
 using namespace simd;
 
+namespace {
+
+// Memory-bound: an array is worth splitting only when it is large (the cost is the bandwidth,
+// counted here as a few operations per element).
+constexpr double kElementFlops = 2.0;
+
+template <typename Fn>
+inline void split(int n, Fn fn) {
+  threads::parallel_split(n, 16, kElementFlops * n, [&](int begin, int end, int) { fn(begin, end); });
+}
+
+}  // namespace
+
 void add(const float* a, const float* b, float* y, int n) {
-  int i = 0;
-  for (; i + 4 <= n; i += 4) store(y + i, simd::add(load(a + i), load(b + i)));
-  for (; i < n; ++i) y[i] = a[i] + b[i];
+  split(n, [&](int i0, int i1) {
+    int i = i0;
+    for (; i + 4 <= i1; i += 4) store(y + i, simd::add(load(a + i), load(b + i)));
+    for (; i < i1; ++i) y[i] = a[i] + b[i];
+  });
+}
+
+void multiply(const float* a, const float* b, float* y, int n) {
+  split(n, [&](int i0, int i1) {
+    int i = i0;
+    for (; i + 4 <= i1; i += 4) store(y + i, mul(load(a + i), load(b + i)));
+    for (; i < i1; ++i) y[i] = a[i] * b[i];
+  });
 }
 
 void scale(const float* x, float s, float* y, int n) {
   const f32x4 sv = splat(s);
-  int i = 0;
-  for (; i + 4 <= n; i += 4) store(y + i, mul(sv, load(x + i)));
-  for (; i < n; ++i) y[i] = s * x[i];
+  split(n, [&](int i0, int i1) {
+    int i = i0;
+    for (; i + 4 <= i1; i += 4) store(y + i, mul(sv, load(x + i)));
+    for (; i < i1; ++i) y[i] = s * x[i];
+  });
 }
 
 void axpy(float a, const float* x, float* y, int n) {
   const f32x4 av = splat(a);
-  int i = 0;
-  for (; i + 4 <= n; i += 4) store(y + i, simd::add(load(y + i), mul(av, load(x + i))));
-  for (; i < n; ++i) y[i] = y[i] + a * x[i];
+  split(n, [&](int i0, int i1) {
+    int i = i0;
+    for (; i + 4 <= i1; i += 4) store(y + i, simd::add(load(y + i), mul(av, load(x + i))));
+    for (; i < i1; ++i) y[i] = y[i] + a * x[i];
+  });
+}
+
+void add_column_sums(const float* x, float* sums, int rows, int cols) {
+  threads::parallel_split(cols, 16, kElementFlops * rows * cols, [&](int c0, int c1, int) {
+    for (int r = 0; r < rows; ++r) {
+      const float* row = x + static_cast<long>(r) * cols;
+      int c = c0;
+      for (; c + 4 <= c1; c += 4) store(sums + c, simd::add(load(sums + c), load(row + c)));
+      for (; c < c1; ++c) sums[c] += row[c];
+    }
+  });
 }
 
 float sum(const float* x, int n) {

@@ -100,10 +100,14 @@ void silu_backward(const float* x, const float* dy, float* dx, int n, bool accum
 
 // Elementwise and reductions on n contiguous floats (y may alias a or x).
 void add(const float* a, const float* b, float* y, int n);  // y = a + b
+void multiply(const float* a, const float* b, float* y, int n);  // y = a ⊙ b
 void scale(const float* x, float s, float* y, int n);       // y = s · x
 void axpy(float a, const float* x, float* y, int n);        // y += a · x
 float sum(const float* x, int n);                           // 0 for n == 0
 float max(const float* x, int n);                           // -inf for n == 0
 float dot(const float* a, const float* b, int n);
+// sums[c] += Σ_r x[r, c] for x [rows, cols], adding the rows in order (a bias gradient). Split
+// across threads by columns, so each column's order is that of one thread.
+void add_column_sums(const float* x, float* sums, int rows, int cols);
 
 }  // namespace tp::kernels

@@ -4,10 +4,12 @@
 // (tracking the max), exp(z − max) (tracking the sum), and a multiply by 1/sum; columns past a
 // causal row's end are set to 0 without reading x or the mask there. -inf mask entries become
 // exact zeros because simd::exp returns 0 below its range; a row with no finite entry becomes
-// all zeros. Backward likewise touches only the visible columns of dy.
+// all zeros. Backward likewise touches only the visible columns of dy. Rows are independent, so
+// large calls split them across the thread pool.
 #include <algorithm>
 #include <limits>
 
+#include "core/thread_pool.h"
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
 
@@ -71,22 +73,11 @@ void softmax_row(const float* xr, const float* mr, float* yr, int n, float scale
   if (c < n) store_partial(yr + c, mul(load_partial(yr + c, n - c), inv), n - c);
 }
 
-}  // namespace
-
-void softmax_forward(const float* x, float* y, int rows, int cols, float scale, const float* mask, int mask_stride,
-                     int visible) {
-  for (int r = 0; r < rows; ++r) {
-    const long offset = static_cast<long>(r) * cols;
-    const int n = seen_columns(r, cols, visible);
-    softmax_row(x + offset, mask ? mask + static_cast<long>(r) * mask_stride : nullptr, y + offset, n, scale);
-    zero_fill(y + offset + n, cols - n);
-  }
-}
-
-void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols, float scale, bool accumulate,
-                      int visible) {
+// dx rows [r0, r1) of softmax_backward.
+void backward_rows(const float* y, const float* dy, float* dx, int r0, int r1, int cols, float scale, bool accumulate,
+                   int visible) {
   const f32x4 sv = splat(scale);
-  for (int r = 0; r < rows; ++r) {
+  for (int r = r0; r < r1; ++r) {
     const long offset = static_cast<long>(r) * cols;
     const float* yr = y + offset;
     const float* dyr = dy + offset;
@@ -107,6 +98,30 @@ void softmax_backward(const float* y, const float* dy, float* dx, int rows, int 
     }
     if (!accumulate) zero_fill(dxr + n, cols - n);
   }
+}
+
+// Operations per element, for the thread pool's split decision (exp is a dozen).
+constexpr double kForwardFlops = 24.0, kBackwardFlops = 6.0;
+
+}  // namespace
+
+void softmax_forward(const float* x, float* y, int rows, int cols, float scale, const float* mask, int mask_stride,
+                     int visible) {
+  threads::parallel_split(rows, 1, kForwardFlops * rows * cols, [&](int r0, int r1, int) {
+    for (int r = r0; r < r1; ++r) {
+      const long offset = static_cast<long>(r) * cols;
+      const int n = seen_columns(r, cols, visible);
+      softmax_row(x + offset, mask ? mask + static_cast<long>(r) * mask_stride : nullptr, y + offset, n, scale);
+      zero_fill(y + offset + n, cols - n);
+    }
+  });
+}
+
+void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols, float scale, bool accumulate,
+                      int visible) {
+  threads::parallel_split(rows, 1, kBackwardFlops * rows * cols, [&](int r0, int r1, int) {
+    backward_rows(y, dy, dx, r0, r1, cols, scale, accumulate, visible);
+  });
 }
 
 }  // namespace tp::kernels

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "core/profiler.h"
+#include "core/thread_pool.h"
 #include "kernels/kernels.h"
 
 namespace tp::nn {
@@ -76,6 +77,26 @@ struct MaskPlan {
   }
 };
 
+// Splitting attention across the thread pool: one task per (batch row, head) forward, per
+// (batch row, key/value group) backward — the heads of a group add into the same dK and dV rows,
+// so one task runs them in head order, as one thread does. Each task computes its own outputs
+// whole, so the result is one thread's. With fewer tasks than threads (one long sequence, few
+// heads) the products inside each task split instead. Returns the number of scratch slots.
+int attention_slots(int tasks, double flops_per_task, bool tracing) {
+  if (tracing || tasks < threads::count()) return 1;  // a trace is filled in head order
+  return threads::parts_for(tasks * flops_per_task) > 1 ? threads::count() : 1;
+}
+
+// Runs fn(task, slot) for every task, across the pool when there is more than one slot.
+template <typename Fn>
+void for_each_task(int tasks, int slots, Fn fn) {
+  if (slots > 1) {
+    threads::parallel_for(tasks, fn);
+    return;
+  }
+  for (int t = 0; t < tasks; ++t) fn(t, 0);
+}
+
 }  // namespace
 
 void attend(const float* q, const float* k, const float* v, const AttentionDims& d, const MaskSpec& mask, float* probs,
@@ -84,51 +105,59 @@ void attend(const float* q, const float* k, const float* v, const AttentionDims&
   const long kv_rows = d.kv_rows_per_batch > 0 ? d.kv_rows_per_batch : d.S;
   const float scale = 1.0f / std::sqrt(static_cast<float>(d.dh));
   const MaskPlan plan(mask, trace != nullptr);
-  float* scores = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
-  float* mask_buf = arena.alloc(plan.full_mask ? static_cast<std::size_t>(d.T) * d.S : d.S);
-  // A full mask serves every head unless ALiBi makes it per head, and every batch row unless
-  // padding makes it per row.
+  const std::size_t ts = static_cast<std::size_t>(d.T) * d.S, mask_size = plan.full_mask ? ts : d.S;
+  const int slots = attention_slots(d.B * d.H, (plan.band ? 2.0 : 4.0) * ts * d.dh + 30.0 * ts, trace != nullptr);
+  // Per slot: the scores, the mask and which (batch row, head) that mask was built for. A full
+  // mask serves every head unless ALiBi makes it per head, and every batch row unless padding
+  // makes it per row; the key-padding row serves one batch row.
+  float* scores_buf = arena.alloc(slots * ts);
+  float* mask_buf = arena.alloc(slots * mask_size);
+  int* built = arena.alloc_ints(2 * static_cast<std::size_t>(slots));  // [slot]: key, has padding
+  std::fill(built, built + 2 * slots, -1);
   const bool per_head = mask.alibi != nullptr, per_row = mask.key_ids != nullptr && mask.pad_id >= 0;
-  bool mask_ready = false;
-  const float* row_mask = nullptr;
   // The trace shows the raw scores everywhere, so it computes the whole Q·Kᵀ.
   const kernels::Band score_band = trace ? kernels::Band{} : plan.lower;
-  for (int b = 0; b < d.B; ++b) {
-    if (per_row) mask_ready = false;
-    if (!plan.full_mask) row_mask = padding_row(mask, d, b, mask_buf);
-    for (int h = 0; h < d.H; ++h) {
-      const int g = h / group;
-      if (plan.full_mask && (per_head || !mask_ready)) {
-        build_mask(mask, d, b, h, mask_buf);
-        mask_ready = true;
-        row_mask = mask_buf;
-      }
-      const float* qh = q + static_cast<long>(b) * d.T * HD + h * d.dh;
-      const float* kg = k + b * kv_rows * GD + g * d.dh;
-      const float* vg = v + b * kv_rows * GD + g * d.dh;
-      float* ph = probs + (static_cast<long>(b) * d.H + h) * d.T * d.S;
-      float* out = concat + static_cast<long>(b) * d.T * HD + h * d.dh;
-      // scores [T, S] = q_h · k_gᵀ;  probs = softmax(scale · scores + mask);  out [T, dh] = probs · v_g
-      kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, qh, HD, kg, GD, scores, d.S, false, nullptr, score_band);
-      kernels::softmax_forward(scores, ph, d.T, d.S, scale, row_mask, plan.full_mask ? d.S : 0, plan.visible);
-      kernels::matmul(Trans::N, Trans::N, d.T, d.dh, d.S, ph, d.S, vg, GD, out, HD, false, nullptr, plan.k_up_to);
-      if (trace && b == 0) {
-        const std::size_t ts = static_cast<std::size_t>(d.T) * d.S, off = static_cast<std::size_t>(h) * ts;
-        const Shape hts{d.H, d.T, d.S};
-        float* raw = trace->slot(prefix + ".scores", hts) + off;
-        float* scaled = trace->slot(prefix + ".scaled", hts) + off;
-        float* masked = trace->slot(prefix + ".masked", hts) + off;
-        for (std::size_t i = 0; i < ts; ++i) {
-          raw[i] = scores[i];
-          scaled[i] = scores[i] * scale;
-          masked[i] = scaled[i] + mask_buf[i];
-        }
-        std::copy(ph, ph + ts, trace->slot(prefix + ".probs", hts) + off);
-        float* head_out = trace->slot(prefix + ".head_out", {d.H, d.T, d.dh}) + static_cast<std::size_t>(h) * d.T * d.dh;
-        for (int t = 0; t < d.T; ++t) std::copy(out + static_cast<long>(t) * HD, out + static_cast<long>(t) * HD + d.dh, head_out + t * d.dh);
-      }
+  for_each_task(d.B * d.H, slots, [&](int task, int slot) {
+    const int b = task / d.H, h = task % d.H, g = h / group;
+    float* scores = scores_buf + slot * ts;
+    float* mask_rows = mask_buf + slot * mask_size;
+    int& key = built[2 * slot];
+    const float* row_mask = nullptr;
+    if (plan.full_mask) {
+      const int want = (per_row ? b : 0) * d.H + (per_head ? h : 0);
+      if (key != want) build_mask(mask, d, b, h, mask_rows);
+      key = want;
+      row_mask = mask_rows;
+    } else {
+      if (key != b) built[2 * slot + 1] = padding_row(mask, d, b, mask_rows) != nullptr;
+      key = b;
+      row_mask = built[2 * slot + 1] ? mask_rows : nullptr;
     }
-  }
+    const float* qh = q + static_cast<long>(b) * d.T * HD + h * d.dh;
+    const float* kg = k + b * kv_rows * GD + g * d.dh;
+    const float* vg = v + b * kv_rows * GD + g * d.dh;
+    float* ph = probs + (static_cast<long>(b) * d.H + h) * ts;
+    float* out = concat + static_cast<long>(b) * d.T * HD + h * d.dh;
+    // scores [T, S] = q_h · k_gᵀ;  probs = softmax(scale · scores + mask);  out [T, dh] = probs · v_g
+    kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, qh, HD, kg, GD, scores, d.S, false, nullptr, score_band);
+    kernels::softmax_forward(scores, ph, d.T, d.S, scale, row_mask, plan.full_mask ? d.S : 0, plan.visible);
+    kernels::matmul(Trans::N, Trans::N, d.T, d.dh, d.S, ph, d.S, vg, GD, out, HD, false, nullptr, plan.k_up_to);
+    if (trace && b == 0) {
+      const std::size_t off = static_cast<std::size_t>(h) * ts;
+      const Shape hts{d.H, d.T, d.S};
+      float* raw = trace->slot(prefix + ".scores", hts) + off;
+      float* scaled = trace->slot(prefix + ".scaled", hts) + off;
+      float* masked = trace->slot(prefix + ".masked", hts) + off;
+      for (std::size_t i = 0; i < ts; ++i) {
+        raw[i] = scores[i];
+        scaled[i] = scores[i] * scale;
+        masked[i] = scaled[i] + mask_rows[i];
+      }
+      std::copy(ph, ph + ts, trace->slot(prefix + ".probs", hts) + off);
+      float* head_out = trace->slot(prefix + ".head_out", {d.H, d.T, d.dh}) + static_cast<std::size_t>(h) * d.T * d.dh;
+      for (int t = 0; t < d.T; ++t) std::copy(out + static_cast<long>(t) * HD, out + static_cast<long>(t) * HD + d.dh, head_out + t * d.dh);
+    }
+  });
 }
 
 void attend_backward(const float* q, const float* k, const float* v, const float* probs, const float* dconcat,
@@ -137,16 +166,20 @@ void attend_backward(const float* q, const float* k, const float* v, const float
   const long kv_rows = d.kv_rows_per_batch > 0 ? d.kv_rows_per_batch : d.S;
   const float scale = 1.0f / std::sqrt(static_cast<float>(d.dh));
   const MaskPlan plan(mask, false);
-  float* dprobs = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
-  float* dscores = arena.alloc(static_cast<std::size_t>(d.T) * d.S);
-  for (int b = 0; b < d.B; ++b) {
-    for (int h = 0; h < d.H; ++h) {
-      const int g = h / group;
+  const std::size_t ts = static_cast<std::size_t>(d.T) * d.S;
+  const int slots = attention_slots(d.B * d.G, group * ((plan.band ? 4.0 : 8.0) * ts * d.dh + 6.0 * ts), false);
+  float* dprobs_buf = arena.alloc(slots * ts);
+  float* dscores_buf = arena.alloc(slots * ts);
+  for_each_task(d.B * d.G, slots, [&](int task, int slot) {
+    const int b = task / d.G, g = task % d.G;
+    float* dprobs = dprobs_buf + slot * ts;
+    float* dscores = dscores_buf + slot * ts;
+    const float* kg = k + b * kv_rows * GD + g * d.dh;
+    const float* vg = v + b * kv_rows * GD + g * d.dh;
+    for (int h = g * group; h < (g + 1) * group; ++h) {
       const bool first_in_group = h % group == 0;
       const float* qh = q + static_cast<long>(b) * d.T * HD + h * d.dh;
-      const float* kg = k + b * kv_rows * GD + g * d.dh;
-      const float* vg = v + b * kv_rows * GD + g * d.dh;
-      const float* ph = probs + (static_cast<long>(b) * d.H + h) * d.T * d.S;
+      const float* ph = probs + (static_cast<long>(b) * d.H + h) * ts;
       const float* dout = dconcat + static_cast<long>(b) * d.T * HD + h * d.dh;
       // dP = dO · Vᵀ;  dS = softmax'(P) dP · scale  (the gradient of the raw q·k scores)
       kernels::matmul(Trans::N, Trans::T, d.T, d.S, d.dh, dout, HD, vg, GD, dprobs, d.S, false, nullptr, plan.lower);
@@ -159,7 +192,7 @@ void attend_backward(const float* q, const float* k, const float* v, const float
       kernels::matmul(Trans::T, Trans::N, d.S, d.dh, d.T, ph, d.S, dout, HD, dv + b * kv_rows * GD + g * d.dh, GD,
                       !first_in_group, nullptr, plan.k_from);
     }
-  }
+  });
 }
 
 Attention Attention::create(ParameterSet& params, const std::string& name, const AttentionShape& shape, bool self,

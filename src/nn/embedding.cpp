@@ -7,6 +7,7 @@
 #include "core/det_math.h"
 #include "core/error.h"
 #include "core/profiler.h"
+#include "core/thread_pool.h"
 #include "kernels/kernels.h"
 
 namespace tp::nn {
@@ -52,14 +53,17 @@ void Embedding::forward(const ParameterSet& params, const int* ids, int B, int T
   if (pos == PosKind::Learned || pos == PosKind::Sinusoidal) {
     TP_CHECK(pos0 + T <= max_len, "a sequence of ", pos0 + T, " tokens does not fit this model's max_len = ", max_len);
   }
+  for (int i = 0; i < B * T; ++i) {
+    TP_CHECK(ids[i] >= 0 && ids[i] < vocab, "token id ", ids[i], " is out of range; this model's vocabulary has ",
+             vocab, " tokens (ids 0..", vocab - 1, ")");
+  }
+  // Rows are independent: large batches split across the thread pool.
   const float* E = params.value(table);
-  for (int b = 0; b < B; ++b) {
-    for (int t = 0; t < T; ++t) {
-      const int id = ids[b * T + t];
-      TP_CHECK(id >= 0 && id < vocab, "token id ", id, " is out of range; this model's vocabulary has ", vocab,
-               " tokens (ids 0..", vocab - 1, ")");
-      float* row = x + (static_cast<std::size_t>(b) * T + t) * d;
-      const float* e = E + static_cast<std::size_t>(id) * d;
+  threads::parallel_split(B * T, 1, 2.0 * B * T * d, [&](int i0, int i1, int) {
+    for (int i = i0; i < i1; ++i) {
+      const int t = i % T;
+      float* row = x + static_cast<std::size_t>(i) * d;
+      const float* e = E + static_cast<std::size_t>(ids[i]) * d;
       if (pos == PosKind::Learned) {
         kernels::add(e, params.value(positions) + static_cast<std::size_t>(pos0 + t) * d, row, d);
       } else if (pos == PosKind::Sinusoidal) {
@@ -68,19 +72,23 @@ void Embedding::forward(const ParameterSet& params, const int* ids, int B, int T
         std::memcpy(row, e, sizeof(float) * d);
       }
     }
-  }
+  });
 }
 
 void Embedding::backward(ParameterSet& params, const int* ids, int B, int T, const float* dx) const {
   ProfileScope scope(ProfileKind::Embedding, true);
   float* dE = params.grad(table);
-  for (int b = 0; b < B; ++b) {
-    for (int t = 0; t < T; ++t) {
-      const float* g = dx + (static_cast<std::size_t>(b) * T + t) * d;
-      kernels::axpy(1.0f, g, dE + static_cast<std::size_t>(ids[b * T + t]) * d, d);
-      if (pos == PosKind::Learned) kernels::axpy(1.0f, g, params.grad(positions) + static_cast<std::size_t>(t) * d, d);
+  float* dP = pos == PosKind::Learned ? params.grad(positions) : nullptr;
+  // Rows with the same id add into the same gradient row in (b, t) order; split by columns, each
+  // thread keeps that order for its columns (the additions are kernels::axpy's, y + 1·x).
+  threads::parallel_split(d, 16, 2.0 * B * T * d, [&](int c0, int c1, int) {
+    const int width = c1 - c0;
+    for (int i = 0; i < B * T; ++i) {
+      const float* g = dx + static_cast<std::size_t>(i) * d + c0;
+      kernels::axpy(1.0f, g, dE + static_cast<std::size_t>(ids[i]) * d + c0, width);
+      if (dP) kernels::axpy(1.0f, g, dP + static_cast<std::size_t>(i % T) * d + c0, width);
     }
-  }
+  });
 }
 
 }  // namespace tp::nn

@@ -41,7 +41,7 @@ void FeedForward::forward(const ParameterSet& params, const float* x, float* y, 
         break;
       case FfnKind::SwiGlu:
         kernels::silu_forward(saved.gate, saved.hidden, size);
-        for (int i = 0; i < size; ++i) saved.hidden[i] *= saved.up[i];
+        kernels::multiply(saved.hidden, saved.up, saved.hidden, size);
         break;
     }
   }
@@ -74,10 +74,8 @@ void FeedForward::backward(ParameterSet& params, const float* x, const FeedForwa
         float* silu_g = arena.alloc(size);
         kernels::silu_forward(saved.gate, silu_g, size);
         float* dh_times_u = arena.alloc(size);
-        for (int i = 0; i < size; ++i) {
-          d_up[i] = d_hidden[i] * silu_g[i];
-          dh_times_u[i] = d_hidden[i] * saved.up[i];
-        }
+        kernels::multiply(d_hidden, silu_g, d_up, size);
+        kernels::multiply(d_hidden, saved.up, dh_times_u, size);
         d_gate = silu_g;  // reuse: silu(g) is no longer needed
         kernels::silu_backward(saved.gate, dh_times_u, d_gate, size);
         break;

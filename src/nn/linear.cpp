@@ -25,11 +25,7 @@ void Linear::backward(ParameterSet& params, const float* x, const float* dy, flo
                       bool accumulate_dx, bool bias_grad) const {
   if (dx) kernels::matmul(Trans::N, Trans::N, n, in, out, dy, out, params.value(weight), in, dx, in, accumulate_dx);
   kernels::matmul(Trans::T, Trans::N, out, in, n, dy, out, x, in, params.grad(weight), in, true);
-  if (bias >= 0 && bias_grad) add_column_sums(dy, params.grad(bias), n, out);
-}
-
-void add_column_sums(const float* dy, float* db, int n, int out) {
-  for (int r = 0; r < n; ++r) kernels::axpy(1.0f, dy + static_cast<long>(r) * out, db, out);
+  if (bias >= 0 && bias_grad) kernels::add_column_sums(dy, params.grad(bias), n, out);
 }
 
 }  // namespace tp::nn

@@ -24,7 +24,4 @@ struct Linear {
                 bool accumulate_dx, bool bias_grad = true) const;
 };
 
-// db[out] += Σ_rows dy[n, out]
-void add_column_sums(const float* dy, float* db, int n, int out);
-
 }  // namespace tp::nn

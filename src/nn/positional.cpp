@@ -3,6 +3,7 @@
 
 #include "core/det_math.h"
 #include "core/error.h"
+#include "core/thread_pool.h"
 
 namespace tp::nn {
 
@@ -33,20 +34,26 @@ void rotate(float* x, int rows, int heads, int head_dim, const int* positions, c
   for (int r = 0; r < rows; ++r) {
     const int p = positions[r];
     TP_CHECK(p >= 0 && p < table.max_len, "position ", p, " is past this model's max_len = ", table.max_len);
-    const float* c = table.cos.data() + static_cast<std::size_t>(p) * half;
-    const float* s = table.sin.data() + static_cast<std::size_t>(p) * half;
-    float* row = x + static_cast<std::size_t>(r) * heads * head_dim;
-    for (int h = 0; h < heads; ++h) {
-      float* v = row + h * head_dim;
-      for (int i = 0; i < half; ++i) {
-        float* x0 = v + i * step;
-        float* x1 = x0 + other;
-        const float a = *x0, b = *x1, sn = sign * s[i];
-        *x0 = a * c[i] - b * sn;
-        *x1 = a * sn + b * c[i];
+  }
+  // Rows are independent: large calls split across the thread pool.
+  threads::parallel_split(rows, 1, 3.0 * rows * heads * head_dim, [&](int r0, int r1, int) {
+    for (int r = r0; r < r1; ++r) {
+      const int p = positions[r];
+      const float* c = table.cos.data() + static_cast<std::size_t>(p) * half;
+      const float* s = table.sin.data() + static_cast<std::size_t>(p) * half;
+      float* row = x + static_cast<std::size_t>(r) * heads * head_dim;
+      for (int h = 0; h < heads; ++h) {
+        float* v = row + h * head_dim;
+        for (int i = 0; i < half; ++i) {
+          float* x0 = v + i * step;
+          float* x1 = x0 + other;
+          const float a = *x0, b = *x1, sn = sign * s[i];
+          *x0 = a * c[i] - b * sn;
+          *x1 = a * sn + b * c[i];
+        }
       }
     }
-  }
+  });
 }
 
 }  // namespace
