@@ -5,7 +5,8 @@
 #   2. imported models (DATA/import, tools/make_import_fixtures.py): tp tokenize --model DIR --json
 #      prints PyTorch's reference ids, tp generate --model DIR --json PyTorch's 48 greedy ids
 #      (with and without the KV cache) and their top-k log-probabilities;
-#   3. bad arguments and files give one line on stderr and a non-zero exit status.
+#   3. --threads 1 and --threads 3 train the same checkpoint, byte for byte;
+#   4. bad arguments and files give one line on stderr and a non-zero exit status.
 file(MAKE_DIRECTORY "${WORK}")
 set(model "${WORK}/qa.safetensors")
 
@@ -43,6 +44,17 @@ endif()
 expect_success(${TP} generate --model ${model} --prompt "i am fine" --no-cache)
 if(NOT out STREQUAL "how about yourself\n")
   message(FATAL_ERROR "expected 'how about yourself', got '${out}'")
+endif()
+# The thread count changes who computes what, never a result: the same checkpoint bytes.
+foreach(n 1 3)
+  expect_success(${TP} train --task lm-char --steps 20 --seed 2 --d-model 32 --threads ${n} --out ${WORK}/lm_${n}.safetensors)
+  expect_success(${TP} generate --model ${WORK}/lm_${n}.safetensors --prompt "the " --max-tokens 20 --threads ${n})
+  set(generated_${n} "${out}")
+endforeach()
+file(SHA256 "${WORK}/lm_1.safetensors" one_thread)
+file(SHA256 "${WORK}/lm_3.safetensors" three_threads)
+if(NOT one_thread STREQUAL three_threads OR NOT generated_1 STREQUAL generated_3)
+  message(FATAL_ERROR "--threads 1 and --threads 3 trained or generated differently")
 endif()
 expect_success(${TP} inspect --model ${model})
 if(NOT out MATCHES "tok_emb.weight +\\[11, 6\\]")
@@ -92,4 +104,5 @@ expect_error("cannot open" ${TP} generate --model ${WORK}/missing.safetensors --
 expect_error("safetensors" ${TP} generate --model ${WORK}/garbage.safetensors --prompt hi)
 expect_error("not in the vocabulary|unknown" ${TP} generate --model ${model} --prompt "hello world")
 expect_error("missing required option --prompt" ${TP} generate --model ${model})
+expect_error("--threads 0 is out of range; allowed: 1 .. " ${TP} train --task qa-toy --threads 0)
 expect_error("top_p = 2" ${TP} generate --model ${model} --prompt "how are you" --top-p 2)

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "core/error.h"
+#include "core/thread_pool.h"
 
 namespace tp::cli {
 
@@ -52,6 +53,18 @@ std::string Args::get(const std::string& name, const std::string& fallback) cons
 std::string Args::require(const std::string& name) const {
   TP_CHECK(has(name), "missing required option --", name);
   return get(name);
+}
+
+void set_threads(const Args& args) {
+  const int n = args.get_int("threads", threads::hardware());
+  TP_CHECK(n >= 1 && n <= threads::limit(), "--threads ", n, " is out of range; allowed: 1 .. ", threads::limit(),
+           " (this machine has ", threads::hardware(), " cores)");
+  threads::set_count(n);
+}
+
+std::string threads_help() {
+  return str_cat("  --threads N                   threads to run on (default: all ", threads::hardware(),
+                 " cores); any count gives the same results, bit for bit\n");
 }
 
 int Args::get_int(const std::string& name, int fallback) const {

@@ -30,6 +30,11 @@ class Args {
   std::vector<std::string> positional_;
 };
 
+// --threads N: sizes the thread pool (default: every core; results are the same at any count).
+// threads_help() is its --help line.
+void set_threads(const Args& args);
+std::string threads_help();
+
 // Parses a whole number or a decimal, with an error naming the option.
 int parse_int(const std::string& text, const std::string& option);
 double parse_double(const std::string& text, const std::string& option);

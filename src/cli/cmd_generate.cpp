@@ -37,6 +37,7 @@ std::string help() {
       "  --show-probs                  print each step's five most likely next tokens\n"
       "  --json                        print one JSON object: prompt and new ids, the text, and per\n"
       "                                step the top-k log-probabilities (k = --top-k-probs, at least 5)\n",
+      threads_help(),
       schema::help<GenerateOptions>(&kDefaults));
 }
 
@@ -84,11 +85,12 @@ int cmd_generate(int argc, char** argv) {
     std::fputs(help().c_str(), stdout);
     return 0;
   }
-  std::set<std::string> valued = {"model", "prompt"};
+  std::set<std::string> valued = {"model", "prompt", "threads"};
   for (const std::string& k : schema::option_names<GenerateOptions>()) valued.insert(k);
   const Args args(argc, argv, 2, valued, {"no-cache", "show-probs", "json"});
   TP_CHECK(args.positional().empty(), "unexpected argument '", args.positional()[0],
            "' (quote a prompt with spaces: --prompt \"how are you\")");
+  set_threads(args);
   const std::string path = args.require("model");
   const std::string prompt = args.require("prompt");
   LoadedCheckpoint loaded = load_model_path(path);

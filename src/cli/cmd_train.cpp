@@ -11,6 +11,7 @@
 #include "cli/progress.h"
 #include "cli/task_from_args.h"
 #include "core/profiler.h"
+#include "core/thread_pool.h"
 #include "core/error.h"
 #include "io/checkpoint.h"
 #include "core/json.h"
@@ -38,6 +39,8 @@ std::string help() {
       "                                the step's report (step, loss, lr, grad_norm, tokens_per_s, ...) with\n"
       "                                the validation metrics under \"evaluation\"; the last one has \"final\": true\n"
       "  --profile                     print the time spent per layer kind at the end\n"
+      "running:\n",
+      threads_help(),
       "training (defaults are the task's; --seed also seeds the weights):\n",
       schema::help<TrainOptions>(nullptr),
       "model (defaults are the task's):\n", schema::help<ModelConfig>(nullptr, {"vocab-size"}));
@@ -73,11 +76,12 @@ int cmd_train(int argc, char** argv) {
     std::fputs(help().c_str(), stdout);
     return 0;
   }
-  std::set<std::string> valued = {"task", "data", "tokenizer", "vocab-size", "out"};
+  std::set<std::string> valued = {"task", "data", "tokenizer", "vocab-size", "out", "threads"};
   for (const std::string& k : config_option_names()) valued.insert(k);
   for (const std::string& k : schema::option_names<TrainOptions>()) valued.insert(k);
   const Args args(argc, argv, 2, valued, {"json", "profile"});
   TP_CHECK(args.positional().empty(), "unexpected argument '", args.positional()[0], "' (tp train --help)");
+  set_threads(args);
 
   std::unique_ptr<Task> task = task_from_args(args);
   const ModelConfig config = config_from_args(*task, args);
@@ -93,8 +97,9 @@ int cmd_train(int argc, char** argv) {
   const bool profile = args.flag("profile");
   if (profile) profiler_enable(true);
   if (!json_lines) {
-    std::fprintf(stderr, "task %s: %s model, %lld parameters, %d steps\n", task->name.c_str(), to_string(config.arch),
-                 static_cast<long long>(config.parameter_count()), options.total_steps);
+    std::fprintf(stderr, "task %s: %s model, %lld parameters, %d steps, %d thread%s\n", task->name.c_str(),
+                 to_string(config.arch), static_cast<long long>(config.parameter_count()), options.total_steps,
+                 threads::count(), threads::count() == 1 ? "" : "s");
   }
   Progress progress(options.total_steps, !json_lines && isatty(fileno(stderr)));
   const double start = now_seconds();
