@@ -1,4 +1,7 @@
 # Emscripten targets: the Catch2 suite as tp_tests.js (run under Node) and the Embind module.
+# With TP_THREADS (preset wasm-threads) the same targets are built with pthreads: the web module
+# as transformer_playground_threads.{js,wasm,worker.js} beside the single-threaded one, and the
+# Node programs in build/wasm-threads.
 
 # em++'s link step runs Debian's acorn-optimizer, which finds acorn only through NODE_PATH
 # (Debian installs it under /usr/share/nodejs). Every link goes through this launcher.
@@ -22,6 +25,16 @@ if(TP_BUILD_TESTS)
     -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB)
   # Node 20's global fetch() trips the 3.1.6 glue on file paths; the flag turns it off.
   add_test(NAME wasm_catch2 COMMAND node --no-experimental-fetch $<TARGET_FILE:tp_tests>)
+  # Threads for the [threads] suites (which run up to three): workers made before main() runs,
+  # since a thread started later needs the event loop that main() is blocking.
+  if(TP_THREADS)
+    target_link_options(tp_tests PRIVATE -sPTHREAD_POOL_SIZE=4)
+  endif()
+endif()
+if(TP_THREADS)
+  # Each thread of a Node program runs <program>.worker.js, CommonJS like the program; without
+  # this the repository's "type": "module" would make Node read it as an ES module.
+  file(WRITE "${CMAKE_BINARY_DIR}/package.json" "{ \"type\": \"commonjs\" }\n")
 endif()
 
 file(GLOB TP_BINDING_SOURCES CONFIGURE_DEPENDS src/bindings/*.cpp)
@@ -38,8 +51,15 @@ if(TP_BINDING_SOURCES)
     --bind -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker
     -sEXPORT_NAME=createTransformerPlaygroundModule -sDYNAMIC_EXECUTION=0
     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=32MB -sFILESYSTEM=0 -sTOTAL_STACK=2MB)
+  set(web_name transformer_playground)
+  if(TP_THREADS)
+    # The loader (web/lib/engine.js) says how many workers to prepare, as `tpWorkers` in the
+    # module arguments: threads cannot be started later while the training worker is busy.
+    target_link_options(tp_web PRIVATE -sPTHREAD_POOL_SIZE=Module.tpWorkers|0)
+    set(web_name transformer_playground_threads)
+  endif()
   set_target_properties(tp_web PROPERTIES
-    OUTPUT_NAME transformer_playground
+    OUTPUT_NAME ${web_name}
     SUFFIX ".js"
     RUNTIME_OUTPUT_DIRECTORY "${PROJECT_SOURCE_DIR}/web/lib/wasm")
 endif()
@@ -50,3 +70,6 @@ set_target_properties(tp_bench PROPERTIES SUFFIX ".cjs")
 # wasm functions (it changes no code).
 target_link_options(tp_bench PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1
                     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB --profiling-funcs)
+if(TP_THREADS)
+  target_link_options(tp_bench PRIVATE -sPTHREAD_POOL_SIZE=8)  # --threads up to 9
+endif()

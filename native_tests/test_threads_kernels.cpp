@@ -24,8 +24,7 @@ namespace {
 void check_threads(const std::string& what, const std::function<std::vector<float>()>& compute,
                    bool always_split = true) {
   const std::vector<float> one = compute();
-  for (const int n : test::kThreadCounts) {
-    if (n == 1) continue;
+  for (const int n : test::other_thread_counts()) {
     test::ThreadsFor threads(n, always_split);
     const std::vector<float> many = compute();
     INFO(what << " at " << n << " threads");

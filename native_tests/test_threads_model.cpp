@@ -39,8 +39,7 @@ Outcome forward_backward(const ModelConfig& config, float label_smoothing, const
 void check_model(const std::string& name, const ModelConfig& config, float label_smoothing, const Batch& batch,
                  bool always_split) {
   const Outcome one = forward_backward(config, label_smoothing, batch);
-  for (const int n : test::kThreadCounts) {
-    if (n == 1) continue;
+  for (const int n : test::other_thread_counts()) {
     test::ThreadsFor threads(n, always_split);
     const Outcome many = forward_backward(config, label_smoothing, batch);
     INFO(name << " at " << n << " threads");
@@ -89,8 +88,7 @@ TEST_CASE("training steps give one thread's losses and weights", "[threads]") {
   };
   for (const char* name : {"copy", "qa-toy", "lm-char", "sentiment"}) {
     const auto one = train(name);
-    for (const int n : test::kThreadCounts) {
-      if (n == 1) continue;
+    for (const int n : test::other_thread_counts()) {
       test::ThreadsFor threads(n);
       const auto many = train(name);
       INFO(name << " at " << n << " threads");
@@ -132,8 +130,7 @@ TEST_CASE("generation steps and a trace are one thread's bits", "[threads]") {
       return out;
     };
     const std::vector<float> one = run();
-    for (const int n : test::kThreadCounts) {
-      if (n == 1) continue;
+    for (const int n : test::other_thread_counts()) {
       test::ThreadsFor threads(n);
       INFO(to_string(arch) << " at " << n << " threads");
       REQUIRE(test::same_bits(run(), one));

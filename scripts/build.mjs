@@ -1,8 +1,9 @@
 // Builds the native and/or wasm targets through the CMake presets.
 //
-//   node scripts/build.mjs native|native-wide|native-asan|wasm|all
+//   node scripts/build.mjs native|native-wide|native-asan|wasm|wasm-single|all
 // native-asan is the AddressSanitizer + UBSan build (clang-14) of the tests, the CLI and the
-// libFuzzer harnesses; `all` is native + wasm, what the page and the main test suites need.
+// libFuzzer harnesses; wasm builds both web modules, single-threaded and threaded (wasm-single
+// only the first); `all` is native + wasm, what the page and the main test suites need.
 // The wasm configure goes through `emcmake`, which supplies Emscripten's toolchain file; the
 // NODE_PATH workaround for em++'s link step lives in cmake/wasm_targets.cmake.
 import { spawnSync } from 'node:child_process';
@@ -26,16 +27,21 @@ export function buildNative({ wide = false, sanitize = false } = {}) {
   run('cmake', ['--build', '--preset', preset, ...jobs]);
 }
 
-export function buildWasm() {
-  if (!existsSync(path.join(root, 'build', 'wasm', 'build.ninja'))) run('emcmake', ['cmake', '--preset', 'wasm']);
-  run('cmake', ['--build', '--preset', 'wasm', ...jobs]);
+// The single-threaded build, and (threads: true) the one with pthreads — every object file
+// compiled again with -pthread — for cross-origin isolated pages (web/lib/engine.js chooses).
+export function buildWasm({ threads = true } = {}) {
+  for (const preset of threads ? ['wasm', 'wasm-threads'] : ['wasm']) {
+    if (!existsSync(path.join(root, 'build', preset, 'build.ninja'))) run('emcmake', ['cmake', '--preset', preset]);
+    run('cmake', ['--build', '--preset', preset, ...jobs]);
+  }
 }
 
 const targets = {
   native: () => buildNative(),
   'native-wide': () => buildNative({ wide: true }),
   'native-asan': () => buildNative({ sanitize: true }),
-  wasm: buildWasm,
+  wasm: () => buildWasm(),
+  'wasm-single': () => buildWasm({ threads: false }),
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

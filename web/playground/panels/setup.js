@@ -4,7 +4,7 @@ import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, TOKENIZER_KINDS, PRESET
 import { h } from '../../ui/dom.js';
 import { fieldControl } from '../controls.js';
 
-const TRAIN_FROM_TASK = { lr: 'lr', batchSize: 'batchSize', totalSteps: 'totalSteps', warmup: 'warmup', schedule: 'schedule', labelSmoothing: 'labelSmoothing', weightDecay: 'weightDecay', clip: 'clip' };
+const TRAIN_FROM_TASK = { lr: 'lr', batchSize: 'batchSize', seqLen: 'seqLen', totalSteps: 'totalSteps', warmup: 'warmup', schedule: 'schedule', labelSmoothing: 'labelSmoothing', weightDecay: 'weightDecay', clip: 'clip' };
 
 // Which architectures and heads a task kind can train (src/tasks/task.cpp check_compatible).
 export function allowedArch(kind) {
