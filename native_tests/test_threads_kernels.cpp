@@ -117,8 +117,8 @@ TEST_CASE("matmul at the transformer's shapes splits with the default thresholds
 
 TEST_CASE("the thread count is checked and a region inside a region runs on its thread", "[threads]") {
   REQUIRE(threads::count() == 1);
-  REQUIRE_THROWS_WITH(threads::set_count(0), Catch::Contains("allowed: 1 .. "));
-  REQUIRE_THROWS_WITH(threads::set_count(threads::kMax + 1), Catch::Contains("allowed: 1 .. "));
+  REQUIRE_THROWS_WITH(threads::set_count(0), Catch::Contains("allowed: 1"));
+  REQUIRE_THROWS_WITH(threads::set_count(threads::kMax + 1), Catch::Contains("allowed: 1"));
   if (!threads::available()) {
     REQUIRE_THROWS_WITH(threads::set_count(2), Catch::Contains("single-threaded"));
     return;

@@ -1,9 +1,12 @@
-// A plain static file server for web/ (and for the browser tests).
+// A static file server for web/ (and for the browser tests and the benchmark).
 //
-// It sends no special headers (no COOP/COEP), exactly like the static hosts documentation pages
-// live on, so anything that works here works there. Tests can add headers (a strict CSP) or
-// serve under a sub-path to prove the widgets do not depend on being at the root.
-//   node scripts/serve.mjs [--port N] [--root DIR]   (env PORT also sets the port)
+// Plain by default: no special headers, exactly like the static hosts documentation pages live
+// on, so anything that works here works there. `isolated` adds the two headers that make a page
+// cross-origin isolated — Cross-Origin-Opener-Policy: same-origin and
+// Cross-Origin-Embedder-Policy: require-corp — to every response (worker scripts need them too),
+// so training runs on the threaded module: `npm start` serves that way. Tests can add headers
+// (a strict CSP) or serve under a sub-path to prove the widgets do not depend on being at the root.
+//   node scripts/serve.mjs [--port N] [--root DIR] [--isolated]   (env PORT also sets the port)
 import http from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,10 +28,17 @@ const types = {
   '.safetensors': 'application/octet-stream',
 };
 
-// Starts a server; resolves with { server, url }. `prefix` mounts the folder under a sub-path.
-export function serveStatic({ root = path.join(repoRoot, 'web'), port = 0, host = '127.0.0.1', headers = {}, prefix = '/' } = {}) {
+export const ISOLATION_HEADERS = Object.freeze({
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+});
+
+// Starts a server; resolves with { server, url }. `prefix` mounts the folder under a sub-path;
+// `isolated` sends ISOLATION_HEADERS with every response.
+export function serveStatic({ root = path.join(repoRoot, 'web'), port = 0, host = '127.0.0.1', headers = {}, prefix = '/', isolated = false } = {}) {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
+    if (isolated) for (const [name, value] of Object.entries(ISOLATION_HEADERS)) res.setHeader(name, value);
     const url = new URL(req.url, 'http://localhost');
     let pathname = decodeURIComponent(url.pathname);
     if (!pathname.startsWith(prefix)) {
@@ -86,8 +96,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`serve.mjs: port must be an integer 0-65535, got '${arg('--port') ?? process.env.PORT}'`);
     process.exit(2);
   }
-  serveStatic({ root: arg('--root') ?? path.join(repoRoot, 'web'), port })
-    .then(({ url }) => console.log(`Transformer Playground is being served at ${url}  (Ctrl+C stops it)`))
+  const isolated = process.argv.includes('--isolated');
+  serveStatic({ root: arg('--root') ?? path.join(repoRoot, 'web'), port, isolated })
+    .then(({ url }) => console.log(`Transformer Playground is being served at ${url}${isolated ? ' (cross-origin isolated)' : ''}  (Ctrl+C stops it)`))
     .catch((e) => {
       console.error(`serve.mjs: cannot listen on port ${port}: ${e.message}`);
       process.exit(1);

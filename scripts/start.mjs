@@ -1,4 +1,5 @@
-// `npm start`: set up what is missing, build the wasm module (Release), serve web/.
+// `npm start`: set up what is missing, build the wasm modules (Release; single-threaded and
+// threaded), serve web/ cross-origin isolated, so the playground trains on every core.
 //   PORT=9000 npm start   serves on another port
 import { spawnSync } from 'node:child_process';
 import { buildWasm, root } from './build.mjs';
@@ -17,8 +18,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`start: PORT must be an integer 0-65535, got '${process.env.PORT}'`);
   process.exit(2);
 }
-serveStatic({ port })
-  .then(({ url }) => console.log(`\nTransformer Playground: ${url}  (Ctrl+C stops it)`))
+serveStatic({ port, isolated: true })
+  .then(({ url }) => console.log(`\nTransformer Playground: ${url}  (cross-origin isolated: training uses every core; Ctrl+C stops it)`))
   .catch((e) => {
     console.error(`start: cannot listen on port ${port}: ${e.message}`);
     process.exit(1);

@@ -16,6 +16,7 @@
 #include "bindings/handles.h"
 #include "core/error.h"
 #include "core/schema.h"
+#include "core/thread_pool.h"
 #include "generate/generator.h"
 #include "kernels/self_check.h"
 #include "model/config.h"
@@ -94,6 +95,25 @@ val schema_tables() {
   });
 }
 
+// The thread pool (core/thread_pool.h): { available, threads, limit, hardware }. In the threaded
+// module the loader first sets the limit to the threads it prepared workers for.
+val thread_info() {
+  return guarded([] {
+    val out = val::object();
+    out.set("available", tp::threads::available());
+    out.set("threads", tp::threads::count());
+    out.set("limit", tp::threads::limit());
+    out.set("hardware", tp::threads::hardware());
+    return out;
+  });
+}
+void set_thread_limit(int n) {
+  guarded([&] { tp::threads::set_limit(n); });
+}
+void set_threads(int n) {
+  guarded([&] { tp::threads::set_count(n); });
+}
+
 TokenizerHandle* create_tokenizer(std::string options, std::string text) {
   return guarded([&] { return TokenizerHandle::create(options, text); });
 }
@@ -131,6 +151,9 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
   emscripten::function("heapStats", &heap_stats);
   emscripten::function("kernelSelfCheck", &kernel_self_check);
   emscripten::function("builtinTasks", &builtin_task_list);
+  emscripten::function("threadInfo", &thread_info);
+  emscripten::function("setThreadLimit", &set_thread_limit);
+  emscripten::function("setThreads", &set_threads);
   emscripten::function("createTokenizer", &create_tokenizer, allow_raw_pointers());
   emscripten::function("builtinTask", &builtin_task, allow_raw_pointers());
   emscripten::function("textTask", &text_task, allow_raw_pointers());

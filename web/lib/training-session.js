@@ -8,10 +8,12 @@
 //
 // The page's thread never runs a training step; it only receives progress events and answers.
 // The wasm module is compiled once per page and shared with every session's worker (in Node a
-// worker_threads thread, node/platform.js, driven the same way). The worker owns the run's
-// record (run-record.js); `session.run` is this page's read-only mirror of it, updated from the
-// worker's deltas before each event is dispatched.
-import { compiledModule } from './engine.js';
+// worker_threads thread, node/platform.js, driven the same way). On a cross-origin isolated
+// page the worker runs the threaded module on every core (or `threads`); elsewhere the
+// single-threaded one (session.threads and session.threadSupport say which, and why). The worker
+// owns the run's record (run-record.js); `session.run` is this page's read-only mirror of it,
+// updated from the worker's deltas before each event is dispatched.
+import { compiledModule, resolveThreads, threadSupport } from './engine.js';
 import { platform } from './platform.js';
 import { RunRecord } from './run-record.js';
 
@@ -30,6 +32,8 @@ export class TrainingSession extends EventTarget {
   constructor(worker) {
     super();
     this.#worker = worker;
+    this.threads = 1;  // what the worker runs on, set when it has started
+    this.threadSupport = threadSupport();  // { available, reason, cores } on this page
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
       const error = new Error(`training worker failed: ${event.message ?? 'unknown error'}`);
@@ -169,7 +173,7 @@ function handshake(worker, timeout) {
     };
     const onMessage = (event) => {
       if (id === undefined || event.data?.id !== id) return;
-      if (event.data.ok) finish(resolve);
+      if (event.data.ok) finish(resolve, event.data.result);
       else finish(reject, new Error(`the training worker could not start: ${event.data.error}`));
     };
     const onError = (event) => {
@@ -194,16 +198,35 @@ function handshake(worker, timeout) {
 }
 
 // Starts a worker with the page's compiled wasm module. Options: { progressInterval (ms, default
-// 100), startTimeout (ms, default 30000), wasmUrl, compiledModule, workerUrl }.
+// 100), startTimeout (ms, default 30000), threads (default: every core where the page is
+// cross-origin isolated, else 1; more than 1 where it is not rejects, saying why), wasmUrl,
+// workerUrl, compiledModule (of the build the thread count needs) }.
 export async function createTrainingSession(options = {}) {
+  const support = threadSupport();
+  if (options.threads !== undefined || !support.available || support.cores < 2) {
+    return startSession(options, resolveThreads(options.threads, support));
+  }
+  try {
+    return await startSession(options, support.cores);
+  } catch (error) {
+    // Every core was the default, not asked for: where the threaded module cannot start (a
+    // bundled page keeps no copy of its pthread workers beside it), train on one thread, and say so.
+    const session = await startSession(options, 1);
+    session.threadSupport = { available: false, reason: 'failed', cores: support.cores, error: error.message };
+    return session;
+  }
+}
+
+async function startSession(options, threads) {
   const worker = startWorker(options.workerUrl);
   const session = new TrainingSession(worker);
   const start = handshake(worker, options.startTimeout ?? START_TIMEOUT_MS);
   try {
     // A worker that fails while the module compiles rejects at once, not after the compilation.
-    const compiled = await Promise.race([compiledModule(options, 'createTrainingSession()'), start.answered]);
-    start.send({ id: 0, type: 'init', compiledModule: compiled, interval: options.progressInterval ?? 100 });
-    await start.answered;
+    const compiled = await Promise.race([compiledModule({ ...options, threads }, 'createTrainingSession()'), start.answered]);
+    start.send({ id: 0, type: 'init', compiledModule: compiled, threads, interval: options.progressInterval ?? 100 });
+    const result = await start.answered;
+    session.threads = result.threads;
   } catch (error) {
     session.dispose();
     throw error;

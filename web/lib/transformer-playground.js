@@ -380,16 +380,28 @@ function makeApi(module) {
     heapStats() {
       return call(module, (m) => m.heapStats());
     },
+    // The threads training and generation run on (results are the same at any count).
+    get threads() {
+      return call(module, (m) => m.threadInfo()).threads;
+    },
+    // From 1 to the count load({ threads }) prepared (1 in the single-threaded module).
+    setThreads(n) {
+      if (!Number.isInteger(n)) throw new Error(`setThreads(n): n must be a whole number, got ${describe(n)}`);
+      call(module, (m) => m.setThreads(n));
+    },
   };
   return Object.freeze(api);
 }
 
 let apiPromise = null;
-const LOAD_KEYS = ['wasmUrl', 'compiledModule'];
+const LOAD_KEYS = ['wasmUrl', 'compiledModule', 'threads'];
 
 // The API over the page's (or process's) one wasm instance. Options: { wasmUrl } to serve the
-// .wasm file from elsewhere, { compiledModule } to instantiate one compiled already. Only the
-// first call's options choose the module; a later call asking for another one rejects.
+// .wasm file from elsewhere, { compiledModule } to instantiate one compiled already, { threads }
+// (default 1) to load the threaded module and run on that many threads — possible only where
+// threadSupport().available (a cross-origin isolated page or its workers), otherwise the promise
+// rejects with an Error saying why. Only the first call's options choose the module; a later
+// call asking for another one rejects.
 export function load(options = {}) {
   if (!isPlainObject(options)) return Promise.reject(new Error(`load(options): options must be an object, got ${describe(options)}`));
   const unknown = Object.keys(options).find((k) => !LOAD_KEYS.includes(k));
@@ -402,7 +414,7 @@ export function load(options = {}) {
   return apiPromise;
 }
 
-export { engineStats, compiledModule } from './engine.js';
+export { engineStats, compiledModule, threadSupport } from './engine.js';
 export { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, STEP_REPORT, EVALUATION, TRACE_NAMES } from './generated/schema.js';
 export { createTrainingSession, TrainingSession } from './training-session.js';
 export { RunRecord } from './run-record.js';

@@ -1,10 +1,11 @@
 // worker.js — the training Web Worker behind createTrainingSession() (training-session.js).
 //
 // It owns one task, one model and one trainer inside its own wasm instance (made from the
-// compiled module the page sends, so nothing is fetched or compiled twice), and the record of the
-// run they make (run-record.js): every step's loss, the state, and snapshots of the probe inputs'
-// traces on a log-spaced schedule. The page mirrors that record from the deltas sent here; it
-// never writes it. Training runs in short chunks sized to ~25 ms, yielding between them so
+// compiled module the page sends, so nothing is fetched or compiled twice: the threaded build
+// when the session runs on more than one thread), and the record of the run they make
+// (run-record.js): every step's loss, the state, and snapshots of the probe inputs' traces on a
+// log-spaced schedule. The page mirrors that record from the deltas sent here; it never writes
+// it. Training runs in short chunks sized to ~25 ms, yielding between them so
 // pause/step/snapshot messages are handled promptly, and at a chosen pace (steps per second) when
 // one is set. Deltas go to the page at most every `progressInterval` ms (and at once on a state
 // change). The page's thread never runs a training step.
@@ -199,10 +200,10 @@ function trainChunk(generation) {
 // ---- requests -----------------------------------------------------------------------------
 
 const handlers = {
-  async init({ compiledModule, interval }) {
-    tp = await load({ compiledModule });
+  async init({ compiledModule, threads, interval }) {
+    tp = await load({ compiledModule, threads });  // the threaded module when threads > 1
     if (interval !== undefined) progressInterval = interval;
-    return { version: tp.version };
+    return { version: tp.version, threads: tp.threads };
   },
   async configure(request) {
     if (recorder) recorder.state({ running: false });

@@ -51,6 +51,7 @@ export const TEMPLATE = `
       <div><dt data-i18n="train.valLoss"></dt><dd id="val-loss">–</dd></div>
       <div><dt id="metric-name" data-i18n="train.metric"></dt><dd id="metric">–</dd></div>
       <div class="wide-only"><dt data-i18n="train.tokensPerSec"></dt><dd id="tps">–</dd></div>
+      <div class="wide-only"><dt data-i18n="train.threads"></dt><dd id="threads" data-testid="threads">–</dd></div>
       <div class="wide-only"><dt data-i18n="train.lr"></dt><dd id="lr">–</dd></div>
       <div class="wide-only"><dt data-i18n="train.gradNorm"></dt><dd id="grad-norm">–</dd></div>
     </dl>
@@ -118,6 +119,8 @@ export const TEMPLATE = `
         <tp-line-chart id="loss-chart" data-testid="loss-chart" height="230" log-y></tp-line-chart>
         <tp-line-chart id="metric-chart" height="150"></tp-line-chart>
         <p class="hint" id="training-note"></p>
+        <p class="hint" id="threads-note" data-testid="threads-note"></p>
+        <button type="button" id="isolate" data-testid="isolate" data-i18n="threads.isolate" hidden></button>
       </section>
         <section id="outputs" class="card" aria-labelledby="out-h">
         <div class="card-head"><h2 id="out-h" data-i18n="out.title"></h2><p class="lead" data-i18n="out.lead"></p></div>

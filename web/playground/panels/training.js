@@ -1,9 +1,13 @@
 // panels/training.js — the sticky training bar (start / pause / step / reset, progress, loss,
-// validation loss, metric, tokens/s, learning rate, gradient norm) and the loss curves. All
-// training happens in the worker; this only sends commands and draws the run's record
-// (app.run, the session's mirror of the worker's), which it reads and never copies.
+// validation loss, metric, tokens/s, threads, learning rate, gradient norm) and the loss curves.
+// All training happens in the worker; this only sends commands and draws the run's record
+// (app.run, the session's mirror of the worker's), which it reads and never copies. It also says
+// how many threads the worker trains on and why; on a page that is not cross-origin isolated the
+// standalone playground offers to isolate itself (lib/isolation.js: a service worker, one
+// reload) — a playground embedded in someone else's page never does.
 import { ROLE_COLORS } from '../../components/shared/colormap.js';
 import { compact, formatLoss, formatMetric } from '../../components/shared/format.js';
+import { isolatePage, isolationStatus } from '../../lib/isolation.js';
 
 export function initTraining(app) {
   const $ = (id) => app.$(id);
@@ -111,6 +115,33 @@ export function initTraining(app) {
     });
   }
 
+  // "2 threads: …" or "1 thread: why", from the session (training-session.js).
+  function threadsNote() {
+    const session = app.session;
+    if (!session) return;
+    const { threads, threadSupport: support } = session;
+    $('threads').textContent = String(threads);
+    let text;
+    if (threads > 1) text = app.t('threads.many', { n: threads, cores: support.cores });
+    else if (support.reason === 'not-isolated') text = app.t('threads.notIsolated');
+    else if (support.reason === 'no-shared-memory') text = app.t('threads.noSharedMemory');
+    else if (support.reason === 'failed') text = app.t('threads.failed', { why: support.error });
+    else text = app.t('threads.oneCore');
+    $('threads-note').textContent = text;
+    $('isolate').hidden = !(app.standalone && threads === 1 && support.reason === 'not-isolated' && isolationStatus() === 'possible');
+  }
+
+  $('isolate').addEventListener('click', async () => {
+    $('isolate').disabled = true;
+    try {
+      const result = await isolatePage();  // reloads the page when it works
+      $('threads-note').textContent = app.t('threads.isolateFailed', { why: result });
+    } catch (e) {
+      $('threads-note').textContent = app.t('threads.isolateFailed', { why: e.message });
+    }
+    $('isolate').disabled = false;
+  });
+
   function labels() {
     for (const [name, key] of [['train', 'startAria'], ['pause', 'pauseAria'], ['step', 'stepAria'], ['reset', 'resetAria']]) buttons[name].setAttribute('aria-label', app.t(`train.${key}`));
   }
@@ -157,11 +188,13 @@ export function initTraining(app) {
   app.on('state', () => note());
   app.on('invalid', stats);
   app.on('kept', draw);
+  app.on('ready', () => threadsNote());
   app.on('lang', () => {
     labels();
     draw();
     stats();
     note();
+    threadsNote();
   });
   labels();
   draw();

@@ -1,0 +1,24 @@
+// isolation-sw.js — a service worker that makes the pages in its folder cross-origin isolated on
+// a static host that sends no headers: it answers every same-origin request from the network
+// with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp
+// added, the two headers that give a page (and its workers) SharedArrayBuffer and so the
+// threaded module. Registered only by a page that asks for it (web/lib/isolation.js; the
+// playground's "use every core" button), never by a widget. A page it isolates can load only
+// same-origin resources or those sent with Cross-Origin-Resource-Policy: this folder's pages do.
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (new URL(request.url).origin !== self.location.origin) return;  // the browser's own handling
+  if (request.cache === 'only-if-cached' && request.mode !== 'same-origin') return;
+  event.respondWith((async () => {
+    const response = await fetch(request);
+    if (response.type === 'opaque' || response.type === 'opaqueredirect') return response;
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  })());
+});
