@@ -1,10 +1,12 @@
 // `npm test`: set up, build both targets, run every suite, print one closing line.
 //
 //   1. scripts/setup.sh          system packages and npm packages, only if missing
-//   2. native + wasm builds      through the CMake presets (scripts/build.mjs)
+//   2. native + wasm builds      through the CMake presets (scripts/build.mjs): wasm is two builds,
+//                                single-threaded and with pthreads
 //   3. suites, in order:
 //        native Catch2 (ctest)   one ctest entry per TEST_CASE
-//        wasm Catch2 (Node)      the same sources built with em++
+//        wasm Catch2 (Node)      the same sources built with em++, once per wasm build (the
+//                                threaded one runs the [threads] suites at 2 and 3 threads)
 //        node:test (wasm_tests)  the JavaScript API against the Embind module, and the package
 //                                from `npm pack` in a fresh project (Vite, webpack, VitePress,
 //                                TypeScript from the registry; wasm_tests/consumers/)
@@ -131,6 +133,8 @@ async function main() {
   if (only.includes('wasm')) {
     banner('wasm Catch2 (the same sources, em++, under Node)');
     results.push(['wasm Catch2', catchCounts(await runLive('node', ['--no-experimental-fetch', 'build/wasm/tp_tests.cjs', '--use-colour', 'no']))]);
+    banner('wasm Catch2, threaded build (pthreads, under Node)');
+    results.push(['wasm Catch2 threads', catchCounts(await runLive('node', ['--no-experimental-fetch', 'build/wasm-threads/tp_tests.cjs', '--use-colour', 'no']))]);
   }
   if (only.includes('node')) {
     banner('node:test (wasm_tests)');

@@ -3,14 +3,14 @@
 // package.json "exports" -> "types" wiring is checked too. Every explicit type annotation below
 // must agree with web/lib/transformer-playground.d.ts.
 import {
-  load, engineStats, compiledModule, createTrainingSession,
+  load, engineStats, compiledModule, createTrainingSession, threadSupport,
   Model, Task, Tokenizer, Trainer, TrainingSession, RunRecord, traceName, parseTraceName,
 } from 'transformer-playground';
 import type {
   Arch, ClassPrediction, Encoding, Evaluation, GenerateOptions, GenerateResult, HeapStats, HistoryPoint, Metric,
   ModelConfig, ModelInfo, ModelOptions, ParameterInfo, PositionalTable, SinusoidalTable, RopeTable, AlibiTable, PredictResult, ProgressDetail, SelfCheckReport, SessionConfigured,
   SessionState, Snapshot, StateDetail, StepReport, StopReason, TaskExample, TaskInfo, TensorData, TokenizerKind,
-  TraceResult, TrainerOptions, TransformerPlayground, WasmObject, RunSnapshot,
+  ThreadSupport, TraceResult, TrainerOptions, TransformerPlayground, WasmObject, RunSnapshot,
 } from 'transformer-playground';
 
 const tp: TransformerPlayground = await load();
@@ -19,6 +19,11 @@ const version: string = tp.version;
 const stats: { compilations: number; instantiations: number } = engineStats();
 const compiled: WebAssembly.Module = await compiledModule();
 await load({ compiledModule: compiled });
+const support: ThreadSupport = threadSupport();
+const threadCount: number = tp.threads;
+console.log(`${threadCount} thread(s) on ${support.cores} cores`);
+if (support.available) await load({ threads: support.cores });
+else if (support.reason === 'not-isolated' || support.reason === 'node' || support.reason === 'no-shared-memory') tp.setThreads(1);
 
 // Tasks
 const infos: TaskInfo[] = tp.tasks();
@@ -136,7 +141,10 @@ const gone: boolean = model.disposed;
 const isModel: boolean = loaded instanceof Model && task instanceof Task && tok instanceof Tokenizer && trainer instanceof Trainer;
 
 // A training session in a Web Worker
-const session: TrainingSession = await createTrainingSession({ progressInterval: 200 });
+const session: TrainingSession = await createTrainingSession({ progressInterval: 200, threads: 1 });
+const sessionThreads: number = session.threads;
+const sessionSupport: ThreadSupport = session.threadSupport;
+if (sessionThreads === 1 && !sessionSupport.available) console.log(sessionSupport.reason);
 const configured: SessionConfigured = await session.configure({
   task: 'qa-toy', model: { seed: 1 }, training: { seed: 1, totalSteps: 600 },
 });

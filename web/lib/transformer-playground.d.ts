@@ -265,6 +265,27 @@ export interface LoadOptions {
   wasmUrl?: string | URL;
   /** An already compiled module (e.g. from `compiledModule()`), so nothing is fetched or compiled. */
   compiledModule?: WebAssembly.Module;
+  /**
+   * Threads to run on, 1 to 64 (default 1). Above 1 loads the threaded module, which needs a
+   * cross-origin isolated page or worker (see `threadSupport()`); elsewhere load() rejects with
+   * an Error saying why. Results are the same at any count, bit for bit.
+   */
+  threads?: number;
+}
+
+/** Whether this realm can run the threaded module, and why not. */
+export interface ThreadSupport {
+  readonly available: boolean;
+  /**
+   * Why not: Node runs the single-threaded module; the page is not cross-origin isolated; no
+   * SharedArrayBuffer; or (a session's, when every core was the default) the threaded module
+   * failed to start here, with `error` saying how.
+   */
+  readonly reason: 'node' | 'not-isolated' | 'no-shared-memory' | 'failed' | null;
+  /** reason 'failed': the threaded session's start-up error. */
+  readonly error?: string;
+  /** The machine's cores (navigator.hardwareConcurrency, at most 64; 1 in Node). */
+  readonly cores: number;
 }
 
 // ---- Results ---------------------------------------------------------------------------------
@@ -615,6 +636,10 @@ export interface TransformerPlayground {
   /** The SIMD kernels against the scalar reference in this runtime. */
   kernelSelfCheck(seed?: number): SelfCheckReport;
   heapStats(): HeapStats;
+  /** The threads training and generation run on. */
+  readonly threads: number;
+  /** From 1 to the count load({ threads }) prepared (1 in the single-threaded module). */
+  setThreads(n: number): void;
 }
 
 /**
@@ -691,8 +716,14 @@ export declare function load(options?: LoadOptions): Promise<TransformerPlaygrou
 /** How many times this realm compiled and instantiated the wasm module. */
 export declare function engineStats(): { compilations: number; instantiations: number };
 
-/** The page's compiled WebAssembly.Module (fetched and compiled once), to share with workers. */
+/**
+ * The page's compiled WebAssembly.Module (fetched and compiled once), to share with workers: of
+ * the threaded build when options.threads > 1.
+ */
 export declare function compiledModule(options?: LoadOptions): Promise<WebAssembly.Module>;
+
+/** Whether this page, worker or process can run the threaded module (cross-origin isolated). */
+export declare function threadSupport(): ThreadSupport;
 
 // ---- Training in a Web Worker ----------------------------------------------------------------
 
@@ -844,6 +875,12 @@ export interface TrainingSessionOptions {
   progressInterval?: number;
   /** How long the worker may take to start before the promise rejects, in ms. Default 30000. */
   startTimeout?: number;
+  /**
+   * Threads the worker trains on, 1 to 64. Default: every core where the page is cross-origin
+   * isolated (the threaded module, or one thread if it cannot start there), else 1. More than 1
+   * on a page that is not isolated rejects with an Error saying why.
+   */
+  threads?: number;
   wasmUrl?: string | URL;
   workerUrl?: string | URL;
   compiledModule?: WebAssembly.Module;
@@ -863,6 +900,10 @@ export declare class TrainingSession extends EventTarget implements Disposable {
   readonly history: HistoryPoint[];
   /** The latest step report, or null before the first step. */
   readonly report: StepReport | null;
+  /** The threads the worker trains on. */
+  readonly threads: number;
+  /** Whether the page could run the threaded module, and why not. */
+  readonly threadSupport: ThreadSupport;
   configure(config: SessionConfig): Promise<SessionConfigured>;
   /** Trains until totalSteps or pause(). */
   start(): Promise<SessionState>;
