@@ -4,8 +4,8 @@
 // wasm builds side by side with the peers and print one table. Timings are medians of repeated
 // runs after warm-up; nothing here asserts a time.
 //   tp_bench matmul   [--reps N] [--impl LABEL]
-//   tp_bench train    [--reps N] [--warmup N] [--profile] [--impl LABEL]
-//   tp_bench generate [--impl LABEL]
+//   tp_bench train    [--reps N] [--warmup N] [--profile] [--impl LABEL] [--seq N] [--batch N]
+//   tp_bench generate [--impl LABEL] [--d-model N] [--cached-only]
 //   tp_bench peak     [--impl LABEL]
 //   tp_bench kernels  [--impl LABEL]
 //   tp_bench import   --model DIR [--reps TOKENS] [--impl LABEL]
@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
     else if (std::strcmp(argv[i], "--impl") == 0 && has_value) options.impl = argv[++i];
     else if (std::strcmp(argv[i], "--model") == 0 && has_value) options.model = argv[++i];
     else if (std::strcmp(argv[i], "--threads") == 0 && has_value) options.threads = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--seq") == 0 && has_value) options.seq = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--batch") == 0 && has_value) options.batch = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--d-model") == 0 && has_value) options.d_model = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--cached-only") == 0) options.uncached = false;
     else {
       std::fprintf(stderr, "tp_bench: unknown option '%s'\n", argv[i]);
       return 2;

@@ -17,6 +17,10 @@ struct Options {
   std::string impl;      // label for the rows; defaults per build
   std::string model;     // import: the model folder
   int threads = 1;       // the pool's threads (core/thread_pool.h)
+  int seq = 64;          // train: tokens per sequence (the model's max_len)
+  int batch = 16;        // train: sequences per step
+  int d_model = 256;     // generate: the model's width
+  bool uncached = true;  // generate: also time generation without the KV cache
 };
 
 inline double now_seconds() {

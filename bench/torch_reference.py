@@ -1,14 +1,18 @@
-"""Peer benchmark: the reference model trained by PyTorch on one thread.
+"""Peer benchmark: the reference model trained by PyTorch.
 
 Decoder-only, d_model 128, 4 heads, 2 layers, d_ff 512 (GELU, tanh form), seq 64, batch 16,
 vocab 65, learned positions, pre-LayerNorm, untied head, AdamW (betas 0.9/0.98, decay on weights
 only) with gradient clipping at 1.0 — the model and step `tp_bench train` measures, written the
 way a PyTorch user would (nn.Linear, nn.LayerNorm, F.gelu). Random token windows as data.
 
-    OPENBLAS_NUM_THREADS=1 /usr/bin/python3 bench/torch_reference.py [STEPS]
+    OPENBLAS_NUM_THREADS=1 /usr/bin/python3 bench/torch_reference.py [STEPS] [--threads N] [--seq N] [--batch N]
 
-Prints one JSON line: {"bench": "train", "impl": "pytorch", "tokens_per_s", "step_ms", ...};
-step_ms is the median of STEPS (default 30) timed steps after 5 warm-up steps.
+--threads N is torch.set_num_threads(N) (intra-op threads); OpenBLAS stays at one thread, since
+both pools at two oversubscribe two cores (PyTorch's best two-thread figure on Debian's build
+with libopenblas0-pthread). --seq and --batch change the sequence length and batch as
+`tp_bench train` does. Prints one JSON line: {"bench": "train", "impl": "pytorch", "threads",
+"seq_len", "tokens_per_s", "step_ms", ...}; step_ms is the median of STEPS (default 30) timed
+steps after 5 warm-up steps.
 """
 import json
 import math
@@ -23,7 +27,13 @@ import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
-VOCAB, D, H, LAYERS, FF, SEQ, BATCH = 65, 128, 4, 2, 512, 64, 16
+
+def option(name, default):
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
+VOCAB, D, H, LAYERS, FF = 65, 128, 4, 2, 512
+SEQ, BATCH, THREADS = option("--seq", 64), option("--batch", 16), option("--threads", 1)
 
 
 class Block(nn.Module):
@@ -62,8 +72,8 @@ class Model(nn.Module):
 
 
 def main():
-    steps = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-    torch.set_num_threads(1)
+    steps = int(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else 30
+    torch.set_num_threads(THREADS)
     torch.manual_seed(1)
     model = Model()
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
@@ -95,7 +105,7 @@ def main():
     # reference BLAS when libopenblas0 is not installed. Say which, so the figure can be read.
     blas = os.path.realpath("/usr/lib/x86_64-linux-gnu/libblas.so.3")
     print(json.dumps({"bench": "train", "impl": "pytorch", "torch": torch.__version__, "threads": torch.get_num_threads(),
-                      "blas": blas,
+                      "seq_len": SEQ, "batch": BATCH, "blas": blas,
                       "tokens_per_step": BATCH * SEQ, "steps": steps, "tokens_per_s": round(BATCH * SEQ / (ms / 1000), 1),
                       "step_ms": round(ms, 3), "loss": round(loss, 4)}))
 

@@ -8,19 +8,22 @@
 //                                          some rows of the train section (the others keep their
 //                                          previous figures in latest.json)
 //
-// Sections (1 thread everywhere):
+// Sections (1 thread unless a row says otherwise; the machine's load average is recorded, since
+// a shared machine's figures move with it):
 //   matmul   GFLOP/s of tp's kernels (scalar reference, native 128-bit, native wide, wasm SIMD128
 //            in Node) beside @tensorflow/tfjs-backend-wasm (XNNPACK) at the same shapes and forms.
 //   kernels  every other kernel of a training step at the reference model's shapes: time, GB/s and
 //            op-GFLOP/s beside the two roofs of the same build (micro-kernel peak, streaming add).
 //   train    tokens/s training the reference model (decoder-only, d_model 128, 4 heads, 2 layers,
-//            seq 64, batch 16, vocab 65): native 128-bit, native wide, wasm in Node, wasm in
-//            headless Chromium and in headless Firefox ESR (through the public JS API), tfjs-wasm
-//            (as written naturally and with transposes materialised) and PyTorch (when
-//            /usr/bin/python3 has torch).
-//            Medians of >= 20 timed steps after warm-up; plus a per-layer profile of tp's step.
+//            seq 64, batch 16, vocab 65) and the same model on one 1024-token sequence, at 1 and
+//            2 threads: native 128-bit, native wide, wasm in Node (the threaded build for 2),
+//            wasm in headless Chromium and in headless Firefox ESR (through the public JS API in
+//            a module worker, the page served cross-origin isolated), tfjs-wasm (1 thread, as
+//            written naturally and with transposes materialised) and PyTorch (torch threads 1
+//            and 2, OpenBLAS on one; when /usr/bin/python3 has torch). Medians of >= 20 timed
+//            steps after warm-up; a per-layer profile of tp's step; the targets' ratios.
 //   generate ms per token with and without the KV cache at 64, 256 and 1024 tokens (decoder-only,
-//            d_model 256, 4 layers), native and wasm.
+//            d_model 256, 4 layers), native and wasm; cached at d_model 512 on 1 and 2 threads.
 //   size     the web module (web/lib/wasm/transformer_playground.{wasm,js}), raw and gzipped.
 //   import   a random GPT-2-small-sized checkpoint in Hugging Face's layout (written by
 //            bench/make_gpt2_small.mjs into bench/results/gpt2-small, ~475 MiB, not committed):
@@ -70,6 +73,7 @@ for (const impl of implsChosen ?? []) {
 }
 const runs = (...impls) => !implsChosen || impls.some((i) => implsChosen.includes(i));
 const nativeBench = 'build/native/tp_bench', wideBench = 'build/native-wide/tp_bench', wasmBench = 'build/wasm/tp_bench.cjs';
+const wasmThreadsBench = 'build/wasm-threads/tp_bench.cjs';
 
 // Runs a command and resolves with the JSON objects it printed, one per line.
 function jsonLines(cmd, args, { env = {} } = {}) {
@@ -168,81 +172,147 @@ function hasTorch() {
   return spawnSync('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
 }
 
-// A benchmark page (bench/browser/*.html) in a headless browser engine (Debian's Chromium or
-// Firefox ESR, through puppeteer-core; scripts/browsers.mjs), served from the repository root so
-// it can import web/lib as the product does; resolves with its window.benchResult.
-async function browserPage(engine, pageAndQuery) {
+// The training shapes: the reference model (seq 64 x batch 16) and one long sequence (seq 1024 x
+// batch 1, the same 1024 tokens per step, attention sixteen times longer).
+const trainShapes = [{ seq: 64, batch: 16 }, { seq: 1024, batch: 1 }];
+const threadCounts = [1, 2];
+const shapeArgs = ({ seq, batch }) => ['--seq', String(seq), '--batch', String(batch)];
+// Node runs the single-threaded module for one thread and the threaded build for more, as a
+// page does.
+const wasmBenchFor = (threads) => (threads > 1 ? wasmThreadsBench : wasmBench);
+
+// Benchmark pages (bench/browser/*.html) in a headless browser engine (Debian's Chromium or
+// Firefox ESR, through puppeteer-core; scripts/browsers.mjs), served cross-origin isolated from
+// the repository root so they can import web/lib as the product does and run the threaded
+// module. `pages`: each page's path and query, or a function of the server's URL giving them;
+// resolves with each page's window.benchResult.
+async function browserPages(engine, pages) {
   const { engines, launchEngine } = await import('./browsers.mjs');
   if (!existsSync(engines[engine].executablePath)) {
     console.log(`  (skipping ${engine}: ${engines[engine].executablePath} not found)`);
     return [];
   }
   const { serveStatic } = await import('./serve.mjs');
-  const { server, url } = await serveStatic({ root });
+  const { server, url } = await serveStatic({ root, isolated: true });
   const launched = await launchEngine(engine);
+  const rows = [];
   try {
-    const page = await launched.context.newPage();
-    await page.goto(`${url}bench/browser/${pageAndQuery(url)}`);
-    await page.waitForFunction(() => window.benchResult, { timeout: 600000 });
-    const result = await page.evaluate(() => window.benchResult);
-    if (result.error) throw new Error(`${engine} ${pageAndQuery(url).split('?')[0]}: ${result.error}`);
-    return [{ ...result, browser: await launched.browser.version() }];
+    const version = await launched.browser.version();
+    for (const pageAndQuery of pages) {
+      const where = typeof pageAndQuery === 'function' ? pageAndQuery(url) : pageAndQuery;
+      const page = await launched.context.newPage();
+      await page.goto(`${url}bench/browser/${where}`);
+      await page.waitForFunction(() => window.benchResult, { timeout: 600000 });
+      const result = await page.evaluate(() => window.benchResult);
+      await page.close();
+      if (result.error) throw new Error(`${engine} ${where.split('?')[0]}: ${result.error}`);
+      rows.push({ ...result, browser: version });
+    }
   } finally {
     await launched.close();
     server.close();
   }
+  return rows;
 }
 
-// The training page; its row is `impl: "<engine>-wasm"`.
-const browserTrain = (engine, steps) => browserPage(engine, () => `train.html?steps=${steps}&impl=${engine}-wasm`);
+// The training page, one row per configuration: `impl: "<engine>-wasm"`.
+const browserTrain = (engine, steps, configs) => browserPages(engine, configs.map(({ threads, seq, batch }) =>
+  `train.html?steps=${steps}&impl=${engine}-wasm&threads=${threads}&seq=${seq}&batch=${batch}`));
 
 async function runTrain() {
   const steps = 30;
-  console.log(`\ntrain: the reference model, medians of ${steps} (tfjs: 20) timed steps after warm-up…`);
-  const native = runs('native-simd') ? await jsonLines(nativeBench, ['train', '--reps', String(steps), '--profile']) : [];
-  const wideRows = wide && runs('native-wide') ? await jsonLines(wideBench, ['train', '--reps', String(steps), '--profile', '--impl', 'native-wide']) : [];
-  const wasm = runs('wasm-simd') ? await jsonLines('node', ['--no-experimental-fetch', wasmBench, 'train', '--reps', String(steps), '--profile']) : [];
-  const browsers = [];
-  for (const engine of ['chromium', 'firefox']) if (runs(`${engine}-wasm`)) browsers.push(...(await browserTrain(engine, steps)));
-  const tfjs = runs('tfjs-wasm', 'tfjs-wasm-materialised') ? await jsonLines('node', ['bench/peers/tfjs_train.mjs', '20']) : [];
-  const torch = !runs('pytorch') ? []
-    : hasTorch()
-      ? await jsonLines('/usr/bin/python3', ['bench/torch_reference.py', String(steps)], { env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' } })
-      : (console.log('  (skipping PyTorch: /usr/bin/python3 has no torch)'), []);
-  const all = [...native, ...wideRows, ...wasm, ...browsers, ...tfjs, ...torch].filter((r) => runs(r.impl));
-  const rows = strip(all.filter((r) => r.bench === 'train'));
+  console.log(`\ntrain: medians of ${steps} (tfjs: 20) timed steps after warm-up, at 1 and 2 threads…`);
+  const all = [];
+  const each = (fn) => trainShapes.flatMap((shape) => threadCounts.map((threads) => fn(shape, threads)));
+  const profiled = (shape) => shape.seq === 64 ? ['--profile'] : [];
+  if (runs('native-simd')) {
+    for (const [shape, threads] of each((shape, threads) => [shape, threads])) {
+      all.push(...(await jsonLines(nativeBench, ['train', '--reps', String(steps), '--threads', String(threads), ...shapeArgs(shape), ...profiled(shape)])));
+    }
+  }
+  if (wide && runs('native-wide')) {
+    for (const threads of threadCounts) {
+      all.push(...(await jsonLines(wideBench, ['train', '--reps', String(steps), '--threads', String(threads), '--profile', '--impl', 'native-wide'])));
+    }
+  }
+  if (runs('wasm-simd')) {
+    for (const [shape, threads] of each((shape, threads) => [shape, threads])) {
+      all.push(...(await jsonLines('node', ['--no-experimental-fetch', wasmBenchFor(threads), 'train', '--reps', String(steps), '--threads', String(threads),
+        ...shapeArgs(shape), ...profiled(shape)])));
+    }
+  }
+  if (runs('chromium-wasm')) all.push(...(await browserTrain('chromium', steps, each((shape, threads) => ({ ...shape, threads })))));
+  if (runs('firefox-wasm')) all.push(...(await browserTrain('firefox', steps, threadCounts.map((threads) => ({ ...trainShapes[0], threads })))));
+  if (runs('tfjs-wasm', 'tfjs-wasm-materialised')) all.push(...(await jsonLines('node', ['bench/peers/tfjs_train.mjs', '20'])));
+  if (runs('pytorch')) {
+    if (hasTorch()) {
+      // torch.set_num_threads(N) with OpenBLAS on one thread: PyTorch's best two-thread set-up
+      // here (both pools at two oversubscribe the two cores).
+      for (const [shape, threads] of each((shape, threads) => [shape, threads])) {
+        all.push(...(await jsonLines('/usr/bin/python3', ['bench/torch_reference.py', String(steps), '--threads', String(threads), ...shapeArgs(shape)],
+          { env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: String(threads) } })));
+      }
+    } else {
+      console.log('  (skipping PyTorch: /usr/bin/python3 has no torch)');
+    }
+  }
+  const rows = strip(all.filter((r) => r.bench === 'train' && runs(r.impl))).map((r) => ({ threads: 1, seq_len: 64, batch: 16, ...r }));
   const profile = strip(all.filter((r) => r.bench === 'train-profile'));
-  const tfjsRate = rows.find((r) => r.impl === 'tfjs-wasm')?.tokens_per_s;
-  const torchRate = rows.find((r) => r.impl === 'pytorch')?.tokens_per_s;
-  printTable('training the reference model (tokens/s = 1024 / median step; 1 thread)',
-    ['impl', 'tokens/s', 'step ms', 'vs tfjs-wasm', 'vs pytorch'],
-    rows.map((r) => [r.impl, fmt(r.tokens_per_s, 0), fmt(r.step_ms), ratio(r.tokens_per_s, tfjsRate), ratio(r.tokens_per_s, torchRate)]));
-  const impls = [...new Set(profile.map((r) => r.impl))];
+  const find = (impl, threads, seq) => rows.find((r) => r.impl === impl && r.threads === threads && r.seq_len === seq);
+  const torchAt = (threads, seq) => find('pytorch', threads, seq)?.tokens_per_s;
+  const tfjsRate = find('tfjs-wasm', 1, 64)?.tokens_per_s;
+  printTable('training (tokens/s = tokens per step / median step; reference model: seq 64 x batch 16; long: seq 1024 x batch 1)',
+    ['impl', 'threads', 'seq x batch', 'tokens/s', 'step ms', 'vs 1 thread', 'vs pytorch (same threads)', 'vs tfjs-wasm'],
+    rows.map((r) => [r.impl, r.threads, `${r.seq_len} x ${r.batch}`, fmt(r.tokens_per_s, 0), fmt(r.step_ms),
+      r.threads > 1 ? ratio(r.tokens_per_s, find(r.impl, 1, r.seq_len)?.tokens_per_s) : '',
+      ratio(r.tokens_per_s, torchAt(r.threads, r.seq_len)), r.seq_len === 64 && r.threads === 1 ? ratio(r.tokens_per_s, tfjsRate) : '']));
+  const speedup = (impl, seq) => (find(impl, 2, seq) && find(impl, 1, seq) ? find(impl, 2, seq).tokens_per_s / find(impl, 1, seq).tokens_per_s : null);
+  const targets = [
+    ['Chromium, 2 threads vs 1 (reference model)', speedup('chromium-wasm', 64), 1.8],
+    ['native, 2 threads vs 1 (reference model)', speedup('native-simd', 64), 1.8],
+    ['Chromium, 2 threads vs 1 (seq 1024)', speedup('chromium-wasm', 1024), 1.7],
+    ['native, 2 threads vs 1 (seq 1024)', speedup('native-simd', 1024), 1.7],
+    ['Chromium 2 threads vs PyTorch 2 threads (reference model)', find('chromium-wasm', 2, 64) && torchAt(2, 64) ? find('chromium-wasm', 2, 64).tokens_per_s / torchAt(2, 64) : null, 0.85],
+  ];
+  printTable('training targets (ratios within this run)', ['what', 'measured', 'target', ''],
+    targets.map(([what, v, target]) => [what, v == null ? '—' : `${v.toFixed(2)}x`, `>= ${target}x`, v == null ? '' : v >= target ? 'met' : `missed by ${((1 - v / target) * 100).toFixed(0)}%`]));
+  const keys = [...new Set(profile.map((r) => `${r.impl} ${r.threads}t`))];
   const kinds = [...new Set(profile.map((r) => r.kind))];
-  const cell = (impl, kind) => {
-    const r = profile.find((p) => p.impl === impl && p.kind === kind);
+  const cell = (key, kind) => {
+    const r = profile.find((p) => `${p.impl} ${p.threads}t` === key && p.kind === kind);
     return r ? r.forward_ms + r.backward_ms : null;
   };
-  const totals = Object.fromEntries(impls.map((i) => [i, kinds.reduce((s, k) => s + (cell(i, k) ?? 0), 0)]));
-  if (impls.length) {
-    printTable('profile of one training step (ms, forward + backward)', ['layer kind', ...impls],
-      [...kinds.map((k) => [k, ...impls.map((i) => fmt(cell(i, k), 2))]), ['total', ...impls.map((i) => fmt(totals[i], 2))]]);
+  const totals = Object.fromEntries(keys.map((k) => [k, kinds.reduce((sum, kind) => sum + (cell(k, kind) ?? 0), 0)]));
+  if (keys.length) {
+    printTable('profile of one training step of the reference model (ms, forward + backward)', ['layer kind', ...keys],
+      [...kinds.map((k) => [k, ...keys.map((key) => fmt(cell(key, k), 2))]), ['total', ...keys.map((key) => fmt(totals[key], 2))]]);
   }
-  return { rows, profile };
+  return { rows, profile, targets: targets.map(([what, measured, target]) => ({ what, measured, target })) };
 }
 
 async function runGenerate() {
-  console.log('\ngenerate: ms per token with and without the KV cache (d_model 256, 4 layers)…');
+  console.log('\ngenerate: ms per token with and without the KV cache (d_model 256, 4 layers); cached at d_model 512 on 1 and 2 threads…');
   const rows = strip([
     ...(await jsonLines(nativeBench, ['generate'])),
     ...(wide ? await jsonLines(wideBench, ['generate', '--impl', 'native-wide']) : []),
     ...(await jsonLines('node', ['--no-experimental-fetch', wasmBench, 'generate'])),
   ]);
-  printTable('generation, ms per token (average over N tokens from a 1-token prompt)',
+  printTable('generation, ms per token (average over N tokens from a 1-token prompt; d_model 256, 1 thread)',
     ['impl', 'tokens', 'with cache', 'without', 'speed-up', 'last token: with', 'without'],
     rows.map((r) => [r.impl, r.tokens, fmt(r.cached_ms_per_token, 3), fmt(r.uncached_ms_per_token, 2),
       ratio(r.uncached_ms_per_token, r.cached_ms_per_token), fmt(r.cached_last_ms, 3), fmt(r.uncached_last_ms, 2)]));
-  return rows;
+  const threaded = [];
+  for (const threads of threadCounts) {
+    threaded.push(...strip(await jsonLines(nativeBench, ['generate', '--d-model', '512', '--cached-only', '--threads', String(threads)])));
+    threaded.push(...strip(await jsonLines('node', ['--no-experimental-fetch', wasmBenchFor(threads), 'generate', '--d-model', '512', '--cached-only',
+      '--threads', String(threads)])));
+  }
+  const one = (r) => threaded.find((o) => o.impl === r.impl && o.threads === 1 && o.tokens === r.tokens);
+  printTable('cached generation at d_model 512 (4 layers, d_ff 2048), ms per token',
+    ['impl', 'threads', 'tokens', 'ms per token', 'last token ms', 'vs 1 thread'],
+    threaded.map((r) => [r.impl, r.threads, r.tokens, fmt(r.cached_ms_per_token, 3), fmt(r.cached_last_ms, 3),
+      r.threads > 1 ? ratio(one(r)?.cached_ms_per_token, r.cached_ms_per_token) : '']));
+  return [...rows, ...threaded];
 }
 
 async function runSize() {
@@ -260,10 +330,10 @@ async function runSize() {
 }
 
 // The import page: the checkpoint served from the repository root.
-const browserImport = (engine, dir) => browserPage(engine, (url) => {
+const browserImport = (engine, dir) => browserPages(engine, [(url) => {
   const model = `${url}${path.relative(root, dir).split(path.sep).join('/')}`;
   return `import.html?model=${encodeURIComponent(model)}&tokens=32&impl=${engine}-wasm`;
-});
+}]);
 
 async function runImport() {
   const { writeGpt2Small } = await import('../bench/make_gpt2_small.mjs');
@@ -282,6 +352,9 @@ async function runImport() {
 }
 
 async function main() {
+  // The peer (PyTorch with OpenBLAS's threaded build) and the browsers, if missing.
+  const setup = spawnSync('bash', ['scripts/setup.sh', '--bench'], { cwd: root, stdio: 'inherit' });
+  if (setup.status !== 0) throw new Error('scripts/setup.sh --bench failed');
   buildNative();
   // The wide build only where a chosen section runs it.
   if (wide && (chosen.includes('matmul') || chosen.includes('generate') || (chosen.includes('train') && runs('native-wide')))) buildNative({ wide: true });
@@ -297,7 +370,7 @@ async function main() {
       cores: os.cpus().length,
       node: process.version,
       platform: `${os.platform()} ${os.arch()}`,
-      threads: 1,
+      load_average: os.loadavg(),
       wide,
     },
   };
@@ -311,6 +384,7 @@ async function main() {
       const keep = (old = []) => old.filter((r) => implsChosen && !implsChosen.includes(r.impl));
       results.train = [...keep(previous.train), ...out.rows];
       results.train_profile = [...keep(previous.train_profile), ...out.profile];
+      results.train_targets = out.targets;
     } else if (name === 'matmul') {
       results.matmul = out.rows;
       results.matmul_kernel_peak = out.peaks;
@@ -319,6 +393,7 @@ async function main() {
     }
   }
   results.env.clock_ghz_end = await clock();
+  results.env.load_average_end = os.loadavg();
   console.log(`\ncore clock ≈ ${results.env.clock_ghz_start} GHz at the start, ${results.env.clock_ghz_end} GHz at the end ` +
     `(x86 imul chain; absolute GFLOP/s and tokens/s scale with it)`);
   mkdirSync(path.dirname(file), { recursive: true });

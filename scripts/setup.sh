@@ -5,16 +5,20 @@
 # emscripten (em++, with acorn for its link step), libsimde-dev (the SIMD layer), catch2 (v2),
 # cmake/ninja/g++, gzip, clang-14 + libclang-rt-14-dev + llvm-14 for the sanitizer build and the
 # fuzzers (ASan, UBSan, libFuzzer, the symbolizer), and chromium + firefox-esr + fonts-nanum for
-# the browser tests (the suites run in both engines; skipped with --no-browser).
+# the browser tests (the suites run in both engines; skipped with --no-browser); with --bench
+# also the benchmark's peer: python3-torch and libopenblas0-pthread (without it Debian's torch
+# calls the reference BLAS, about 12x slower, and the comparison would flatter us).
 # npm packages: `npm ci` when node_modules does not match package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 with_browser=1
+with_bench=0
 for arg in "$@"; do
   case "$arg" in
     --no-browser) with_browser=0 ;;
-    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser)" >&2; exit 2 ;;
+    --bench) with_bench=1 ;;
+    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser, --bench)" >&2; exit 2 ;;
   esac
 done
 
@@ -34,6 +38,11 @@ if [ "$with_browser" = 1 ]; then
   command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
   # A Hangul font, so the Korean UI and text render in the browser tests' screenshots.
   [ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
+fi
+if [ "$with_bench" = 1 ]; then
+  installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+  installed python3-torch || missing+=(python3-torch)
+  installed libopenblas0-pthread || missing+=(libopenblas0-pthread)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,7 +1,10 @@
 // ParameterSet registration and slabs; see params.h.
 #include "core/params.h"
 
+#include <algorithm>
+
 #include "core/error.h"
+#include "core/thread_pool.h"
 
 namespace tp {
 
@@ -51,7 +54,11 @@ void ParameterSet::ensure_training_state() {
 }
 
 void ParameterSet::zero_grad() {
-  if (has_training_state()) grads_.fill(0.0f);
+  if (!has_training_state()) return;
+  // Once per training step over the whole slab: split across the thread pool when it is large.
+  float* g = grads_.data();
+  threads::parallel_split(static_cast<int>(grads_.size()), 1024, 0.5 * static_cast<double>(grads_.size()),
+                          [&](int begin, int end, int) { std::fill(g + begin, g + end, 0.0f); });
 }
 
 void ParameterSet::reset_optimizer_state() {

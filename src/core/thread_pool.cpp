@@ -36,6 +36,11 @@ namespace {
 // `tp_bench pool`), so a part should be worth several microseconds.
 constexpr double kMinFlopsPerPart = 40000.0;
 
+std::vector<void (*)()>& start_hooks() {
+  static std::vector<void (*)()> hooks;
+  return hooks;
+}
+
 thread_local int tl_slot = 0;
 thread_local bool tl_inside = false;
 std::atomic<bool> always_split{false};
@@ -70,9 +75,12 @@ inline int next_of(std::uint64_t word) { return static_cast<int>(word & kTaskMas
 
 class Pool {
  public:
+  // Returns once every worker has started and run the start hooks (so no worker allocates its
+  // buffers later, inside someone's training step).
   explicit Pool(int threads) : workers_(static_cast<std::size_t>(threads - 1)) {
 #if TP_HAS_THREADS
     for (int i = 0; i < threads - 1; ++i) workers_[i] = std::thread([this, i] { worker(i + 1); });
+    while (started_.load(std::memory_order_acquire) < threads - 1) std::this_thread::yield();
 #endif
   }
   ~Pool() {
@@ -120,6 +128,7 @@ class Pool {
   alignas(64) std::atomic<std::uint64_t> job_{0};
   alignas(64) std::atomic<int> finished_{0};
   alignas(64) std::atomic<int> sleepers_{0};
+  std::atomic<int> started_{0};
   std::atomic<bool> stop_{false};
   std::mutex sleep_mutex_;
   std::condition_variable wake_;
@@ -173,6 +182,8 @@ class Pool {
   void worker(int slot) {
     tl_slot = slot;
     tl_inside = true;  // anything a task starts runs on this thread
+    for (void (*hook)() : start_hooks()) hook();
+    started_.fetch_add(1, std::memory_order_release);
     std::uint32_t seen = 0;
     while (const std::uint32_t g = wait_for_job(seen)) {
       seen = g;
@@ -223,6 +234,8 @@ void set_count(int n) {
   if (n > 1) pool = std::make_unique<Pool>(n);
   thread_count.store(n);
 }
+
+void at_thread_start(void (*fn)()) { start_hooks().push_back(fn); }
 
 int spin_microseconds() { return spin_us.load(); }
 void set_spin_microseconds(int us) { spin_us.store(std::max(0, us)); }

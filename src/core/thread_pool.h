@@ -39,6 +39,11 @@ void set_count(int n);
 int limit();
 void set_limit(int n);
 
+// Registers work each worker thread does when it starts, before its first task: kernels make
+// their per-thread buffers there, so a worker's first task — which may come in any training
+// step — allocates nothing. Registered from static initialisers (before any set_count()).
+void at_thread_start(void (*fn)());
+
 // How long a worker spins for the next region before it sleeps, in microseconds.
 int spin_microseconds();
 void set_spin_microseconds(int us);

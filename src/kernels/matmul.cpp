@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "core/thread_pool.h"
 #include "kernels/dispatch.h"
 #include "kernels/gemm_driver.h"
 #include "kernels/matmul_split.h"
@@ -116,15 +117,15 @@ static_assert(Kernel4x8::kMr == variants::kSimd128Mr && Kernel4x8::kNr == varian
               "variants.h's tile shape is this kernel's");
 
 // Packing buffers, one pair per thread (a product split across the pool packs its own panels),
-// made once and reused by every later call on that thread.
-float* a_panel() {
-  static thread_local AlignedBuffer buffer(gemm::a_panel_floats<Kernel4x8>());
-  return buffer.data();
-}
-float* b_panel() {
-  static thread_local AlignedBuffer buffer(gemm::b_panel_floats<Kernel4x8>());
-  return buffer.data();
-}
+// made when the thread starts and reused by every later call on that thread.
+thread_local AlignedBuffer a_buffer(gemm::a_panel_floats<Kernel4x8>());
+thread_local AlignedBuffer b_buffer(gemm::b_panel_floats<Kernel4x8>());
+float* a_panel() { return a_buffer.data(); }
+float* b_panel() { return b_buffer.data(); }
+const bool panels_at_start = (threads::at_thread_start([] {
+  a_panel();
+  b_panel();
+}), true);
 
 // a·b + acc as two IEEE operations (what wasm can do, and what both builds must agree on).
 struct MulAdd {

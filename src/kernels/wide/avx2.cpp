@@ -9,6 +9,7 @@
 
 #include <cstring>
 
+#include "core/thread_pool.h"
 #include "kernels/gemm_driver.h"
 #include "kernels/wide/gelu_wide.h"
 #include "kernels/wide/tile_wide.h"
@@ -54,6 +55,15 @@ struct Lanes8 {
 using Kernel6x16 = WideTile<Lanes8, kAvx2Mr, 256, 48, 1024>;
 static_assert(Kernel6x16::kNr == kAvx2Nr, "wide.h's tile shape is this kernel's");
 
+// Packing buffers per thread (a product split across the pool packs its own panels), made when
+// the thread starts (core/thread_pool.h).
+thread_local AlignedBuffer a_panel(gemm::a_panel_floats<Kernel6x16>());
+thread_local AlignedBuffer b_panel(gemm::b_panel_floats<Kernel6x16>());
+const bool panels_at_start = (threads::at_thread_start([] {
+  a_panel.data();
+  b_panel.data();
+}), true);
+
 }  // namespace
 
 void gelu_forward_gate_avx2(const float* x, float* y, float* gate, int n) { WideGelu<Lanes8>::forward(x, y, gate, n); }
@@ -74,9 +84,6 @@ void matmul_avx2(Trans trans_a, Trans trans_b, int M, int N, int K, const float*
     gemm::small_m<Kernel6x16::kKc, FusedMulAdd>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias);
     return;
   }
-  // Per thread: a product split across the pool packs its own panels (core/thread_pool.h).
-  static thread_local AlignedBuffer a_panel(gemm::a_panel_floats<Kernel6x16>());
-  static thread_local AlignedBuffer b_panel(gemm::b_panel_floats<Kernel6x16>());
   gemm::blocked<Kernel6x16>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band, a_panel.data(),
                             b_panel.data());
 }
