@@ -6,7 +6,7 @@
 //
 // `part`: 'api' — web/lib (the module, the engine, the training worker): nothing works without it;
 //         'page' — the views, widgets and playground on top (layout, formulas, colours);
-//         'threads' — what the multi-threaded build will need (it also needs the page to be
+//         'threads' — what the threaded module needs (web/lib/engine.js; it also needs the page to be
 //         served cross-origin isolated: COOP same-origin + COEP require-corp or credentialless).
 // What the code uses that is older than every figure here (custom elements, shadow DOM, ::part,
 // IntersectionObserver, ResizeObserver 64/69/13.1, :focus-visible 86/85/15.4, optional chaining)
