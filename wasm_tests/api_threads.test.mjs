@@ -5,7 +5,7 @@
 // [threads] Catch2 suites, natively and in the threaded wasm build.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, threadSupport } from '../web/lib/transformer-playground.js';
+import { load, threadSupport } from 'transformer-playground';
 import { assertModuleWorks, trainedToy } from './helpers.mjs';
 
 test('in Node: one thread, and asking for more says why and what is allowed', async () => {
