@@ -235,8 +235,14 @@ export function check(rules, files, read) {
       problems.push(`web/${file}: its folder ${folderOf(file)} is not in docs/ARCHITECTURE.md's "Allowed imports (web)"`);
       continue;
     }
-    for (const imp of importsOf(read(file))) {
+    const src = read(file);
+    const lines = src.split('\n');
+    for (const imp of importsOf(src)) {
       const where = `web/${file}:${imp.line}`;
+      // The bundlers' own opt-out, written out for both: a deliberate run-time import that no
+      // bundle should follow (engine.js's threaded glue, whose pthread workers must sit beside it).
+      const optedOut = /@vite-ignore/.test(lines[imp.line - 1] ?? '') && /webpackIgnore: true/.test(lines[imp.line - 1] ?? '');
+      if (imp.computed === 'import()' && optedOut) continue;
       if (imp.computed) {
         problems.push(`${where}: ${imp.computed} with a specifier computed at run time; write it literally (bundlers follow only literals)`);
         continue;
@@ -301,6 +307,10 @@ test('the check finds the imports and fails on a bad edge, naming file and line'
   assert.match(problems[0], /^web\/components\/tp-x\.js:4: .*upward edge, components \(layer \d\) below playground/);
   assert.match(problems[1], /^web\/components\/tp-x\.js:5: .*widgets/);
   assert.match(problems[2], /^web\/components\/tp-x\.js:6: new URL\(\) with a specifier computed at run time/);
+  // A computed import() passes only with both bundlers' opt-out comments on its line.
+  const hidden = (comments) => `const m = await import(${comments} url);`;
+  assert.deepEqual(check(rules, ['lib/x.js'], () => hidden('/* @vite-ignore */ /* webpackIgnore: true */')), []);
+  assert.match(check(rules, ['lib/x.js'], () => hidden('/* @vite-ignore */'))[0], /import\(\) with a specifier computed at run time/);
   // A folder the block does not list.
   assert.match(check(rules, ['extras/x.js'], () => '')[0], /extras is not in/);
 });

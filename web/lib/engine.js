@@ -37,7 +37,7 @@ const BUILDS = {
   },
   threads: {
     glue: async () => {
-      const url = new URL('./wasm/' + 'transformer_playground_threads.js', import.meta.url).href;
+      const url = new URL('./wasm/transformer_playground_threads.js', import.meta.url).href;
       return (await import(/* @vite-ignore */ /* webpackIgnore: true */ url)).default;
     },
     wasmUrl: () => new URL('./wasm/transformer_playground_threads.wasm', import.meta.url),
