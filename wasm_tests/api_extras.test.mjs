@@ -133,7 +133,7 @@ test('load() again with options that ask for another module rejects, naming both
     /^Error: load\(\): the WebAssembly module is already loaded \(from file:.*transformer_playground\.wasm\), and this call asks for wasmUrl file:\/\/\/elsewhere\/other\.wasm; .*only the first call's options choose it/);
   const other = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
   await assert.rejects(load({ compiledModule: other }), /asks for another compiledModule/);
-  await assert.rejects(load({ wasmURL: 'x' }), /^Error: unknown load option 'wasmURL'; allowed: wasmUrl, compiledModule$/);
+  await assert.rejects(load({ wasmURL: 'x' }), /^Error: unknown load option 'wasmURL'; allowed: wasmUrl, compiledModule, threads$/);
   // The engine is untouched.
   assert.equal((await load()).version, tp.version);
 });
