@@ -1,13 +1,15 @@
-// [core] Tensor views, aligned storage, the RNG (bit-exact streams on every target), det_math and
-// tp::Error messages.
+// [core] Tensor views, aligned storage, the RNG (bit-exact streams on every target), det_math,
+// tp::Error messages and JSON output of numbers that are not finite.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "core/det_math.h"
 #include "core/error.h"
+#include "core/json.h"
 #include "core/rng.h"
 #include "core/tensor.h"
 
@@ -113,4 +115,22 @@ TEST_CASE("tp::Error carries the message", "[core]") {
     } catch (const tp::Error&) {
     }
   }());
+}
+
+TEST_CASE("JSON output writes numbers that are not finite as null", "[core]") {
+  // A diverged run reports an infinite perplexity; its report must still print (tp train --json).
+  json::Value v = json::Value::object();
+  v.set("loss", 2.5);
+  v.set("perplexity", std::exp(1000.0));
+  v.set("low", -HUGE_VAL);
+  v.set("nan", std::nan(""));
+  json::Value list = json::Value::array();
+  list.push(json::Value(std::numeric_limits<double>::infinity()));
+  list.push(json::Value(1));
+  v.set("list", list);
+  REQUIRE(v.dump() == R"({"loss":2.5,"perplexity":null,"low":null,"nan":null,"list":[null,1]})");
+  // ... and reads back as valid JSON with nulls in those places.
+  const json::Value back = json::parse(v.dump());
+  CHECK(back.at("perplexity").is_null());
+  CHECK(back.at("loss").as_number() == 2.5);
 }

@@ -144,7 +144,11 @@ void write_string(const std::string& s, std::string& out) {
 }
 
 void write_number(double d, std::string& out) {
-  TP_CHECK(std::isfinite(d), "JSON cannot hold the number ", d, "; only finite numbers are allowed");
+  // JSON has no NaN or infinity; like JavaScript's JSON.stringify, write null (see json.h).
+  if (!std::isfinite(d)) {
+    out += "null";
+    return;
+  }
   char buf[32];
   if (std::floor(d) == d && std::fabs(d) < 1e15) {
     std::snprintf(buf, sizeof buf, "%.0f", d);

@@ -56,7 +56,10 @@ class Value {
   Value& set(const std::string& key, Value value);  // replaces or appends
   void push(Value value);                            // arrays only
 
-  std::string dump() const;  // compact JSON
+  // Compact JSON. A number that is not finite (NaN, ±infinity: a diverged loss, the perplexity
+  // exp(loss) above ~710 nats) is written as null, as JavaScript's JSON.stringify does, so a
+  // report never fails to print; readers must expect null wherever a number can overflow.
+  std::string dump() const;
 
  private:
   Type type_ = Type::Null;
