@@ -23,6 +23,7 @@
 // messages use: the wasm bindings switch it to camelCase once at start-up.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -198,9 +199,12 @@ void read_value(const F& field, V& value, const json::Value& v, const std::strin
   } else {
     const std::int64_t i = read_int(v, what);
     // The field's own range decides validity (check()); here only what the type can hold.
-    TP_CHECK(i >= static_cast<std::int64_t>(std::numeric_limits<V>::min()) &&
-                 (std::is_unsigned_v<V> || i <= static_cast<std::int64_t>(std::numeric_limits<V>::max())),
-             what, " = ", i, " is out of range; allowed: ", field.min, " .. ", field.max);
+    // An unbounded field is still bounded by its type: the message gives that bound, never kUnbounded.
+    const std::int64_t type_max = std::is_unsigned_v<V> && sizeof(V) >= sizeof(std::int64_t)
+                                      ? std::numeric_limits<std::int64_t>::max()
+                                      : static_cast<std::int64_t>(std::numeric_limits<V>::max());
+    TP_CHECK(i >= static_cast<std::int64_t>(std::numeric_limits<V>::min()) && i <= type_max, what, " = ", i,
+             " is out of range; allowed: ", field.min, " .. ", std::min(field.max, type_max));
     value = static_cast<V>(i);
   }
 }
