@@ -154,6 +154,35 @@ std::vector<Batch> Task::validation_batches(const ModelConfig& c, int batch_size
 
 Batch Task::example_batch(const ModelConfig& c, const Example& example) const { return make_batch(c, {&example}); }
 
+BatchShape Task::largest_batch(const ModelConfig& c, int batch_size, int seq_len) const {
+  BatchShape shape;
+  shape.size = batch_size;
+  if (kind == TaskKind::Text) {
+    (c.arch == Arch::DecoderOnly ? shape.tgt_len : shape.src_len) = text_window(c, seq_len);
+    return shape;
+  }
+  if (generator) {
+    if (c.has_encoder()) shape.src_len = c.max_len;
+    if (c.has_decoder()) shape.tgt_len = c.max_len;
+    return shape;
+  }
+  // A batch's lengths are the largest of its examples' source, target or source + target (per
+  // layout): the examples that have those decide, laid out as a batch of their own.
+  const Example *src = nullptr, *tgt = nullptr, *both = nullptr;
+  for (const auto* set : {&train_examples, &val_examples}) {
+    for (const Example& e : *set) {
+      if (!src || e.src.size() > src->src.size()) src = &e;
+      if (!tgt || e.tgt.size() > tgt->tgt.size()) tgt = &e;
+      if (!both || e.src.size() + e.tgt.size() > both->src.size() + both->tgt.size()) both = &e;
+    }
+  }
+  if (!src) return shape;
+  const Batch longest = make_batch(c, {src, tgt, both});
+  shape.src_len = longest.src_len;
+  shape.tgt_len = longest.tgt_len;
+  return shape;
+}
+
 std::size_t Task::train_size() const { return kind == TaskKind::Text ? train_stream.size() : train_examples.size(); }
 std::size_t Task::val_size() const { return kind == TaskKind::Text ? val_stream.size() : val_examples.size(); }
 

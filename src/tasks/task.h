@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "model/activation_memory.h"
 #include "model/batch.h"
 #include "model/config.h"
 #include "model/train_options.h"
@@ -54,6 +55,11 @@ class Task {
   std::vector<Batch> validation_batches(const ModelConfig& config, int batch_size, int seq_len) const;
   // One example as a batch of one (for the trace and the walk-through).
   Batch example_batch(const ModelConfig& config, const Example& example) const;
+  // The largest shape a training or validation batch of `batch_size` sequences can have under
+  // `config`: text tasks' windows, else the longest examples as layout_batch() lays them out
+  // (max_len for synthetic tasks, whose examples are drawn as training goes). What the trainer's
+  // memory check (activation_memory.h) is computed for.
+  BatchShape largest_batch(const ModelConfig& config, int batch_size, int seq_len) const;
 
   std::size_t train_size() const;  // examples (or tokens for text)
   std::size_t val_size() const;
@@ -75,6 +81,9 @@ std::vector<TaskInfo> builtin_tasks();
 std::unique_ptr<Task> make_task(const std::string& name);  // tp::Error listing the names
 // The kind of a task by name, including the user tasks "text" and "pairs" (tp::Error if unknown).
 TaskKind task_kind(const std::string& name);
+// The same for the task a checkpoint names in its `task` metadata: the error says it comes from
+// the checkpoint ("checkpoint: metadata 'task' is ...").
+TaskKind checkpoint_task_kind(const std::string& name);
 
 // The user's own data: a language model over `text` (char, word, bpe or byte tokens) or a
 // sequence-to-sequence task over (source, target) pairs (character tokens).

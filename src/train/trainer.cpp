@@ -1,11 +1,13 @@
 // The training loop and evaluation; see trainer.h.
 #include "train/trainer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
 #include "core/det_math.h"
 #include "core/error.h"
+#include "model/activation_memory.h"
 
 namespace tp {
 
@@ -13,6 +15,7 @@ Trainer::Trainer(Transformer& model, const Task& task, const TrainOptions& optio
     : model_(model), task_(task), options_(options), rng_(options.seed, 3) {
   options_.validate();
   task_.check_compatible(model_.config());
+  check_memory();  // before the gradients, the Adam state and any batch exist
   schedule_.kind = options_.schedule;
   schedule_.lr = options_.lr;
   schedule_.warmup = options_.warmup;
@@ -22,6 +25,27 @@ Trainer::Trainer(Transformer& model, const Task& task, const TrainOptions& optio
   model_.reseed_dropout(options_.seed);
   model_.params().ensure_training_state();
   val_batches_ = task_.validation_batches(model_.config(), std::max(options_.batch_size, 32), options_.seq_len);
+}
+
+void Trainer::check_memory() const {
+  const ModelConfig& c = model_.config();
+  const BatchShape train = task_.largest_batch(c, options_.batch_size, options_.seq_len);
+  // Evaluation runs batches of at least 32, forward only, in the same arena.
+  const BatchShape eval = task_.largest_batch(c, std::max(options_.batch_size, 32), options_.seq_len);
+  const std::int64_t activations = std::max(estimate_activation_bytes(c, train, true), estimate_activation_bytes(c, eval, false));
+  const std::int64_t state = c.parameter_count() * 16;  // parameters, gradients, two Adam moments
+  if (activations + state <= kMaxModelBytes) return;
+  const auto option = [this](const auto& member) { return schema::name_of(options_, member); };
+  const char* d_model = schema::name_of(c, c.d_model);
+  const int length = std::max(train.src_len, train.tgt_len);
+  constexpr std::int64_t kMB = 1 << 20;
+  TP_FAIL(option(options_.batch_size), " × length × ", d_model, " = ", options_.batch_size, " × ", length, " × ", c.d_model,
+          " is out of range for training: a step needs about ", (activations + kMB - 1) / kMB,
+          " MB of activations, plus ", (state + kMB - 1) / kMB, " MB for the parameters, gradients and Adam state; the limit is ",
+          kMaxModelBytes / kMB, " MB in all (length: the longest sequence of a batch, ",
+          task_.kind == TaskKind::Text ? str_cat(option(options_.seq_len), " for a text task") : std::string("the task's longest example"),
+          "); make ", option(options_.batch_size), task_.kind == TaskKind::Text ? str_cat(", ", option(options_.seq_len)) : std::string(),
+          " or ", d_model, " smaller");
 }
 
 void Trainer::set_total_steps(int total) {
@@ -76,10 +100,24 @@ void Trainer::train_step() {
   last_.lr = lr;
   last_.grad_norm = norm;
   last_.evaluated = false;
+  if (step_diverged(stats.loss, norm)) {
+    last_.diverged = true;
+    if (last_.diverged_at == 0) last_.diverged_at = step_;
+  }
+}
+
+double Trainer::divergence_threshold() const {
+  return 2.0 * std::log(static_cast<double>(std::max(2, model_.config().output_size()))) + 1.0;
+}
+
+bool Trainer::step_diverged(double loss, float grad_norm) const {
+  if (!std::isfinite(loss) || !std::isfinite(grad_norm)) return true;
+  return step_ > options_.warmup && loss > divergence_threshold();
 }
 
 StepReport Trainer::run(int n) {
   TP_CHECK(n >= 1 && n <= 1000000, "steps = ", n, " is out of range; allowed: 1 .. 1000000");
+  last_.diverged = false;  // set by any step of this run that diverges
   for (int i = 0; i < n; ++i) train_step();
   if (evaluation_due()) evaluate();  // fills last_'s evaluation fields
   last_.evaluated = last_.evaluated_at == step_;

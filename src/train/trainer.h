@@ -60,6 +60,8 @@ struct StepReport {
   float lr = 0.0f;
   float grad_norm = 0.0f;       // before clipping
   double tokens_seen = 0.0;
+  bool diverged = false;        // a step of this run diverged (divergence_threshold() says when)
+  int diverged_at = 0;          // the first step that diverged since training began; 0: none
 
   template <typename Self, typename Visit>
   static void fields(Self& r, Visit&& visit) {
@@ -76,6 +78,8 @@ struct StepReport {
     visit(Real("lr", "lr", 0, inf, "learning rate of the step"), r.lr);
     visit(Real("grad_norm", "gradNorm", 0, inf, "global gradient norm before clipping"), r.grad_norm);
     visit(Real("tokens_seen", "tokensSeen", 0, inf, "input positions trained on so far"), r.tokens_seen);
+    visit(Flag("diverged", "diverged", "a step of this run diverged: its loss or gradient norm was not finite, or after warm-up its loss was above 2 ln(outputs) + 1"), r.diverged);
+    visit(Int("diverged_at", "divergedAt", 0, 2147483647, "the first step that diverged (0: none so far)"), r.diverged_at);
   }
 };
 
@@ -104,6 +108,16 @@ class Trainer {
   const Evaluation& last_evaluation() const { return last_eval_; }
   double tokens_seen() const { return tokens_seen_; }
 
+  // Divergence. A step diverges when its training loss or its gradient norm (before clipping) is
+  // not finite, or when, after the warm-up steps, its loss is above divergence_threshold():
+  // 2·ln(C) + 1 nats for C outputs (the vocabulary, or the classes of a classification head).
+  // ln(C) is the loss of a uniform guess, about where an untrained model starts (the built-in
+  // tasks start at 1.1–1.4 × ln(C)); a run that learns goes below it, so a loss twice as high
+  // means the updates made the model worse than knowing nothing, which in practice is a learning
+  // rate too high for the model (lr 10 without warm-up gives losses of 10^3–10^4). During
+  // warm-up only a non-finite loss or gradient counts, since the first steps may still be settling.
+  double divergence_threshold() const;
+
  private:
   Transformer& model_;
   const Task& task_;
@@ -119,7 +133,12 @@ class Trainer {
   // tokens/s over a window of at least a quarter second, so tiny steps still measure.
   double rate_start_time_ = -1.0, rate_start_tokens_ = 0.0, rate_ = 0.0;
 
+  // tp::Error when a step of the largest batch this task can give (Task::largest_batch) would
+  // need more activation memory (activation_memory.h) than the limit leaves beside the
+  // parameters' training state: the message names batch × length × width and the limit.
+  void check_memory() const;
   void train_step();
+  bool step_diverged(double loss, float grad_norm) const;
   void update_rate();
 };
 
