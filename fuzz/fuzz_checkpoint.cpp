@@ -6,7 +6,10 @@
 // with the KV cache, without it and with beam search (`tp generate`); and saving it again, which
 // must give a file that loads and saves to the very same bytes, so a model never degrades by
 // passing through the product. Weights may be any float bits (NaN, infinities), as in a
-// corrupted file: generation must still be well defined.
+// corrupted file: the default load must refuse exactly those files, and loaded anyway
+// (LoadOptions::allow_non_finite, as `tp inspect --allow-non-finite true` does) generation on
+// them must still be well defined.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -68,22 +71,54 @@ void check_generate(tp::LoadedCheckpoint& loaded) {
   }
 }
 
+tp::LoadOptions allowing_non_finite() {
+  tp::LoadOptions options;
+  options.allow_non_finite = true;
+  return options;
+}
+
+bool all_finite(const tp::ParameterSet& params) {
+  for (int i = 0; i < params.count(); ++i) {
+    for (std::size_t k = 0; k < params.info(i).size; ++k) {
+      if (!std::isfinite(params.value(i)[k])) return false;
+    }
+  }
+  return true;
+}
+
+// The default options refuse the file exactly when its weights are not all finite.
+void check_default_load(std::string_view bytes, const tp::LoadedCheckpoint& loaded) {
+  bool refused = false;
+  try {
+    (void)tp::load_checkpoint(bytes);
+  } catch (const tp::InternalError&) {
+    throw;
+  } catch (const tp::Error&) {
+    refused = true;
+  }
+  FUZZ_EXPECT(refused == !all_finite(loaded.model->params()));
+}
+
 void check_save_round_trip(const tp::LoadedCheckpoint& loaded) {
   const std::string saved = tp::save_checkpoint(*loaded.model, loaded.tokenizer.get(), loaded.task);
   tp::LoadedCheckpoint again;
   try {
-    again = tp::load_checkpoint(saved);
+    again = tp::load_checkpoint(saved, allowing_non_finite());
   } catch (const tp::Error& e) {
     tp::fuzz::finding("a loaded checkpoint, saved again, does not load", e.what());
   }
   FUZZ_EXPECT(tp::save_checkpoint(*again.model, again.tokenizer.get(), again.task) == saved);
+  // The writer keeps only the keys it knows, so a saved file has nothing to warn about but its weights.
+  FUZZ_EXPECT(again.warnings.size() == (all_finite(again.model->params()) ? 0u : 1u));
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   tp::fuzz::run([&] {
-    tp::LoadedCheckpoint loaded = tp::load_checkpoint(tp::fuzz::as_text(data, size));
+    const std::string_view bytes = tp::fuzz::as_text(data, size);
+    tp::LoadedCheckpoint loaded = tp::load_checkpoint(bytes, allowing_non_finite());
+    check_default_load(bytes, loaded);
     check_inspect(loaded);
     check_save_round_trip(loaded);
     check_generate(loaded);

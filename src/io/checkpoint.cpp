@@ -143,7 +143,7 @@ std::string save_checkpoint(const Transformer& model, const Tokenizer* tokenizer
   return write_safetensors(tensors, metadata);
 }
 
-LoadedCheckpoint load_checkpoint(std::string_view bytes) {
+LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& options) {
   const SafetensorsView view(bytes);
   const std::string& format = required_metadata(view, "format", "\"transformer-playground\"");
   TP_CHECK(format == kCheckpointFormat, "checkpoint: metadata 'format' is \"", format, "\"; expected \"",
@@ -157,6 +157,7 @@ LoadedCheckpoint load_checkpoint(std::string_view bytes) {
   LoadedCheckpoint out;
   if (const std::string* text = view.find_metadata("tokenizer")) out.tokenizer = parse_tokenizer(*text, config);
   if (const std::string* task = view.find_metadata("task")) out.task = *task;
+  out.warnings = metadata_warnings(view);  // checkpoint_checks.h
   check_size_fits(view, config);
 
   try {
@@ -176,6 +177,7 @@ LoadedCheckpoint load_checkpoint(std::string_view bytes) {
              " but the config needs ", shape_string(expected));
     view.copy_floats(entry, params.value(i));
   }
+  check_finite_weights(params, options, out.warnings);  // checkpoint_checks.h
   return out;
 }
 

@@ -14,6 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
+#include "io/checkpoint_checks.h"
 #include "model/transformer.h"
 #include "tokenize/tokenizer.h"
 
@@ -30,10 +33,14 @@ struct LoadedCheckpoint {
   std::unique_ptr<Transformer> model;
   std::unique_ptr<Tokenizer> tokenizer;  // null when the file has none
   std::string task;                      // empty when the file has none
+  // What was accepted but may not be what the file meant: unknown metadata keys, and weights
+  // that are not finite when options.allow_non_finite let them in (checkpoint_checks.h).
+  std::vector<std::string> warnings;
 };
 
 // Validates and loads checkpoint bytes (tp::Error on anything malformed; see docs/FORMAT.md).
-LoadedCheckpoint load_checkpoint(std::string_view bytes);
+// Weights that are NaN or infinite are refused unless options.allow_non_finite.
+LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& options = {});
 
 // Whole-file helpers for the CLI and the tests. Errors name the path and the operating system's
 // reason. write_file writes `path`.tmp and renames it over `path`, so a failed write leaves an

@@ -257,6 +257,14 @@ TaskKind task_kind(const std::string& name) {
   return make_task(name)->kind;  // throws the error listing the names
 }
 
+TaskKind checkpoint_task_kind(const std::string& name) {
+  try {
+    return task_kind(name);
+  } catch (const Error& e) {
+    TP_FAIL("checkpoint: metadata 'task' is not a task this version knows: ", e.what(), ", text, pairs");
+  }
+}
+
 std::unique_ptr<Task> make_task(const std::string& name) {
   if (name == "qa-toy") return qa_toy();
   if (name == "copy")
