@@ -21,5 +21,8 @@ if(TP_BUILD_TESTS)
              COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_test
                      -DDATA=${PROJECT_SOURCE_DIR}/native_tests/data
                      -P ${PROJECT_SOURCE_DIR}/native_tests/cli_test.cmake)
+    add_test(NAME cli_reliability
+             COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_reliability_test
+                     -P ${PROJECT_SOURCE_DIR}/native_tests/cli_reliability_test.cmake)
   endif()
 endif()

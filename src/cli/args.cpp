@@ -2,17 +2,26 @@
 #include "cli/args.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "core/error.h"
 #include "core/thread_pool.h"
+#include "io/checkpoint.h"
 
 namespace tp::cli {
 
-Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued, const std::set<std::string>& flags) {
+Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued,
+           const std::set<std::string>& flags) {
+  bool options_done = false;
   for (int i = first; i < argc; ++i) {
     std::string a = argv[i];
-    if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
+    if (!options_done && a == "--") {
+      options_done = true;
+      continue;
+    }
+    if (!options_done && a.size() > 2 && a.compare(0, 2, "--") == 0) {
       std::string name = a.substr(2), value;
       const std::size_t eq = name.find('=');
       const bool inline_value = eq != std::string::npos;
@@ -21,7 +30,7 @@ Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued
         name = name.substr(0, eq);
       }
       if (flags.count(name)) {
-        TP_CHECK(!inline_value, "option --", name, " takes no value");
+        if (inline_value) throw UsageError(str_cat("option --", name, " takes no value"));
         values_[name] = "1";
         continue;
       }
@@ -29,10 +38,10 @@ Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued
         std::string allowed;
         for (const auto& v : valued) allowed += " --" + v;
         for (const auto& f : flags) allowed += " --" + f;
-        TP_FAIL("unknown option --", name, "; allowed:", allowed);
+        throw UsageError(str_cat("unknown option --", name, "; allowed:", allowed));
       }
       if (!inline_value) {
-        TP_CHECK(i + 1 < argc, "option --", name, " needs a value");
+        if (i + 1 >= argc) throw UsageError(str_cat("option --", name, " needs a value"));
         value = argv[++i];
       }
       values_[name] = value;
@@ -43,7 +52,9 @@ Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued
   }
 }
 
-bool Args::has(const std::string& name) const { return values_.count(name) > 0; }
+bool Args::has(const std::string& name) const {
+  return values_.count(name) > 0;
+}
 
 std::string Args::get(const std::string& name, const std::string& fallback) const {
   const auto it = values_.find(name);
@@ -51,14 +62,16 @@ std::string Args::get(const std::string& name, const std::string& fallback) cons
 }
 
 std::string Args::require(const std::string& name) const {
-  TP_CHECK(has(name), "missing required option --", name);
+  if (!has(name)) throw UsageError(str_cat("missing required option --", name));
   return get(name);
 }
 
 void set_threads(const Args& args) {
   const int n = args.get_int("threads", threads::hardware());
-  TP_CHECK(n >= 1 && n <= threads::limit(), "--threads ", n, " is out of range; allowed: 1 .. ", threads::limit(),
-           " (this machine has ", threads::hardware(), " cores)");
+  if (n < 1 || n > threads::limit()) {
+    throw UsageError(str_cat("--threads ", n, " is out of range; allowed: 1 .. ", threads::limit(), " (this machine has ",
+                             threads::hardware(), " cores)"));
+  }
   threads::set_count(n);
 }
 
@@ -79,8 +92,9 @@ int parse_int(const std::string& text, const std::string& option) {
   char* end = nullptr;
   errno = 0;
   const long v = std::strtol(text.c_str(), &end, 10);
-  TP_CHECK(!text.empty() && *end == '\0' && errno == 0 && v >= -2147483647L && v <= 2147483647L, "--", option,
-           " expects a whole number, got '", text, "'");
+  if (text.empty() || *end != '\0' || errno != 0 || v < -2147483647L || v > 2147483647L) {
+    throw UsageError(str_cat("--", option, " expects a whole number, got '", text, "'"));
+  }
   return static_cast<int>(v);
 }
 
@@ -88,8 +102,56 @@ double parse_double(const std::string& text, const std::string& option) {
   char* end = nullptr;
   errno = 0;
   const double v = std::strtod(text.c_str(), &end);
-  TP_CHECK(!text.empty() && *end == '\0' && errno == 0, "--", option, " expects a number, got '", text, "'");
+  if (text.empty() || *end != '\0' || errno != 0)
+    throw UsageError(str_cat("--", option, " expects a number, got '", text, "'"));
   return v;
+}
+
+namespace {
+
+bool has_word(int argc, char** argv, int first, std::initializer_list<const char*> words) {
+  for (int i = first; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--") == 0) return false;
+    for (const char* w : words) {
+      if (std::strcmp(argv[i], w) == 0) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool wants_help(int argc, char** argv, int first) {
+  return has_word(argc, argv, first, {"--help", "-h"});
+}
+bool wants_json(int argc, char** argv, int first) {
+  return has_word(argc, argv, first, {"--json"});
+}
+
+std::string Stdin::read(const std::string& what) {
+  if (!used_by_.empty()) {
+    throw UsageError(str_cat(what, " and ", used_by_,
+                             " both ask for standard input ('-'); only one of them can read it"));
+  }
+  used_by_ = what;
+  std::string out;
+  char buffer[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) out.append(buffer, n);
+  TP_CHECK(!std::ferror(stdin), "cannot read standard input for ", what, ": ",
+           std::strerror(errno));
+  return out;
+}
+
+std::string Stdin::read_line_text(const std::string& what) {
+  std::string text = read(what);
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  if (!text.empty() && text.back() == '\r') text.pop_back();
+  return text;
+}
+
+std::string read_input(const std::string& path, const std::string& what, Stdin& in) {
+  return path == "-" ? in.read(what) : read_file(path);
 }
 
 }  // namespace tp::cli

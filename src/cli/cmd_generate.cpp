@@ -1,4 +1,5 @@
-// `tp generate`: load a checkpoint, encode the prompt with its tokenizer, generate, print.
+// `tp generate`: load a checkpoint, encode the prompt with its tokenizer, generate, print (or,
+// with --json, one JSON document with the text, the ids and every step's top tokens).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,11 +9,11 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/model_source.h"
 #include "core/error.h"
+#include "core/json.h"
 #include "core/schema.h"
 #include "generate/generator.h"
-#include "cli/model_source.h"
-#include "core/json.h"
 #include "io/checkpoint.h"
 #include "tasks/task.h"
 
@@ -21,6 +22,7 @@ namespace tp::cli {
 namespace {
 
 const GenerateOptions kDefaults{};
+const LoadOptions kLoadDefaults{};
 
 std::string help() {
   return str_cat(
@@ -32,50 +34,39 @@ std::string help() {
       "\n"
       "  --model PATH                  a checkpoint written by `tp train --out`, a Hugging Face-style\n"
       "                                folder (GPT-2 or Llama family) or a llama2.c .bin\n"
-      "  --prompt TEXT                 the input text\n"
+      "  --prompt TEXT                 the input text; `-` reads it from standard input (one trailing\n"
+      "                                newline dropped)\n"
       "  --no-cache                    the same as --kv-cache false\n"
       "  --show-probs                  print each step's five most likely next tokens\n"
-      "  --json                        print one JSON object: prompt and new ids, the text, and per\n"
-      "                                step the top-k log-probabilities (k = --top-k-probs, at least 5)\n",
+      "  --json                        one JSON document on stdout: prompt_ids, ids, text, steps (each\n"
+      "                                step's token and top tokens, k = --top-k-probs and at least 5,\n"
+      "                                with p and logprob), stop_reason, ms_per_token, warnings; errors\n"
+      "                                as JSON on stderr\n",
       threads_help(),
-      schema::help<GenerateOptions>(&kDefaults));
+      schema::help<GenerateOptions>(&kDefaults), schema::help<LoadOptions>(&kLoadDefaults),
+      "\n"
+      "Warnings about the checkpoint (metadata keys this version does not read) go to stderr.\n"
+      "Exit status: 0 done, 1 an error in the file or while running, 2 a usage error.\n");
 }
 
 // Seq2seq tasks run on a decoder-only model as "source <SOS> target".
+// The task name is checked whatever the architecture, as tp.loadModel() does.
 bool prompt_needs_sos(const LoadedCheckpoint& loaded) {
-  if (loaded.model->config().arch != Arch::DecoderOnly || loaded.task.empty()) return false;
-  return task_kind(loaded.task) == TaskKind::Seq2Seq;
+  if (loaded.task.empty()) return false;
+  const TaskKind kind = checkpoint_task_kind(loaded.task);
+  return loaded.model->config().arch == Arch::DecoderOnly && kind == TaskKind::Seq2Seq;
 }
 
-json::Value id_array(const std::vector<int>& ids) {
+json::Value ids_json(const std::vector<int>& ids) {
   json::Value a = json::Value::array();
   for (int id : ids) a.push(id);
   return a;
 }
 
-// {"prompt_ids", "ids", "text", "stop", "steps": [{"id", "top": [{"id", "logprob"}]}]}
-void print_json(const std::vector<int>& prompt, const GenerateResult& result, const std::string& text) {
-  json::Value v = json::Value::object();
-  v.set("prompt_ids", id_array(prompt));
-  v.set("ids", id_array(result.ids));
-  v.set("text", text);
-  v.set("stop", result.stop_reason);
-  json::Value steps = json::Value::array();
-  for (const GenerateStep& step : result.steps) {
-    json::Value s = json::Value::object();
-    s.set("id", step.id);
-    json::Value top = json::Value::array();
-    for (const TokenProb& p : step.top) {
-      json::Value t = json::Value::object();
-      t.set("id", p.id);
-      t.set("logprob", std::log(static_cast<double>(p.p)));
-      top.push(std::move(t));
-    }
-    s.set("top", std::move(top));
-    steps.push(std::move(s));
-  }
-  v.set("steps", std::move(steps));
-  std::printf("%s\n", v.dump().c_str());
+json::Value strings_json(const std::vector<std::string>& items) {
+  json::Value a = json::Value::array();
+  for (const std::string& s : items) a.push(s);
+  return a;
 }
 
 }  // namespace
@@ -87,20 +78,36 @@ int cmd_generate(int argc, char** argv) {
   }
   std::set<std::string> valued = {"model", "prompt", "threads"};
   for (const std::string& k : schema::option_names<GenerateOptions>()) valued.insert(k);
+  for (const std::string& k : schema::option_names<LoadOptions>()) valued.insert(k);
   const Args args(argc, argv, 2, valued, {"no-cache", "show-probs", "json"});
-  TP_CHECK(args.positional().empty(), "unexpected argument '", args.positional()[0],
-           "' (quote a prompt with spaces: --prompt \"how are you\")");
+  if (!args.positional().empty()) {
+    throw UsageError(str_cat("unexpected argument '", args.positional()[0],
+                             "' (quote a prompt with spaces: --prompt \"how are you\")"));
+  }
   set_threads(args);
   const std::string path = args.require("model");
-  const std::string prompt = args.require("prompt");
-  LoadedCheckpoint loaded = load_model_path(path);
+  std::string prompt = args.require("prompt");
+  GenerateOptions options;
+  LoadOptions load_options;
+  as_usage([&] {
+    for (const auto& [option, text] : args.ordered()) {
+      if (!schema::set_option(options, option, text)) schema::set_option(load_options, option, text);
+    }
+    options.validate();
+  });
+  const bool json_out = args.flag("json");
+  Stdin in;
+  if (prompt == "-") prompt = in.read_line_text("--prompt");
+
+  LoadedCheckpoint loaded = load_model_path(path, load_options);
+  if (!json_out) {
+    for (const std::string& w : loaded.warnings) std::fprintf(stderr, "tp generate: warning: %s\n", w.c_str());
+  }
   TP_CHECK(loaded.tokenizer != nullptr, "'", path, "' has no tokenizer in its metadata, so text cannot be encoded");
   const Tokenizer& tok = *loaded.tokenizer;
-  GenerateOptions options;
-  for (const auto& [option, text] : args.ordered()) schema::set_option(options, option, text);
   if (args.flag("no-cache")) options.kv_cache = false;
-  const bool show = args.flag("show-probs"), as_json = args.flag("json");
-  if (show || as_json) options.top_k_probs = std::max(options.top_k_probs, 5);
+  const bool show = args.flag("show-probs");
+  if (show || json_out) options.top_k_probs = std::max(options.top_k_probs, 5);
   options.specials = tok.specials();
 
   std::vector<int> ids = tok.encode(prompt).ids;
@@ -111,8 +118,34 @@ int cmd_generate(int argc, char** argv) {
   if (!out.empty() && out.back() == options.specials.eos) out.pop_back();
   const bool continuation = loaded.model->config().arch == Arch::DecoderOnly && !seq2seq_prompt;
   const std::string text = continuation ? prompt + tok.decode_continuation(ids, out) : tok.decode(out);
-  if (as_json) {
-    print_json(ids, result, text);
+  if (json_out) {
+    json::Value v = json::Value::object();
+    v.set("prompt_ids", ids_json(ids));
+    v.set("ids", ids_json(result.ids));
+    v.set("text", text);
+    json::Value steps = json::Value::array();
+    for (const GenerateStep& s : result.steps) {
+      json::Value step = json::Value::object();
+      step.set("id", s.id);
+      step.set("token", tok.token_text(s.id));
+      json::Value top = json::Value::array();
+      for (const TokenProb& p : s.top) {
+        json::Value item = json::Value::object();
+        item.set("id", p.id);
+        item.set("token", tok.token_text(p.id));
+        item.set("p", p.p);
+        item.set("logprob", std::log(static_cast<double>(p.p)));
+        top.push(std::move(item));
+      }
+      step.set("top", std::move(top));
+      steps.push(std::move(step));
+    }
+    v.set("steps", std::move(steps));
+    v.set("stop_reason", result.stop_reason);
+    v.set("ms_per_token", result.ms_per_token);
+    v.set("kv_cache", options.kv_cache);
+    v.set("warnings", strings_json(loaded.warnings));
+    std::printf("%s\n", v.dump().c_str());
     return 0;
   }
   if (show) {

@@ -1,6 +1,7 @@
 // `tp train`: build a task and a model (task defaults plus any config option from the command
 // line), train with a progress bar or JSON lines, report the final validation metrics and save a
-// checkpoint.
+// checkpoint. Ctrl-C or SIGTERM saves the model of the last completed step (interrupt.h); a
+// diverging run is flagged as it happens, with what to change.
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -8,13 +9,14 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "cli/progress.h"
 #include "cli/task_from_args.h"
+#include "core/error.h"
+#include "core/json.h"
 #include "core/profiler.h"
 #include "core/thread_pool.h"
-#include "core/error.h"
 #include "io/checkpoint.h"
-#include "core/json.h"
 #include "model/transformer.h"
 #include "train/trainer.h"
 
@@ -30,20 +32,31 @@ std::string help() {
       "\n"
       "task:\n"
       "  --task NAME                   a built-in task (tp tasks), or `text` / `pairs` with --data\n"
-      "  --data FILE                   your own data: plain text for `text`, source<TAB>target lines for `pairs`\n"
+      "  --data FILE                   your own data: plain text for `text`, source<TAB>target lines for `pairs`;\n"
+      "                                `-` reads it from standard input\n"
       "  --tokenizer KIND              for `text`: char (default), word, bpe or byte\n"
       "  --vocab-size N                for `text` with bpe: the vocabulary to learn (default 512)\n"
       "output:\n"
-      "  --out FILE.safetensors        save the trained model (with its tokenizer)\n"
+      "  --out FILE.safetensors        save the trained model (with its tokenizer); the file is written\n"
+      "                                only when the model is saved, to a temporary file renamed over FILE,\n"
+      "                                so a failed run leaves no file and never half of one\n"
       "  --json                        one JSON object per evaluation on stdout instead of a progress bar:\n"
-      "                                the step's report (step, loss, lr, grad_norm, tokens_per_s, ...) with\n"
-      "                                the validation metrics under \"evaluation\"; the last one has \"final\": true\n"
+      "                                the step's report (step, loss, lr, grad_norm, tokens_per_s, diverged,\n"
+      "                                ...) with the validation metrics under \"evaluation\"; the last one has\n"
+      "                                \"final\": true. A number that is not finite (a diverged loss, its\n"
+      "                                perplexity) is written as null. Errors are JSON on stderr\n"
       "  --profile                     print the time spent per layer kind at the end\n"
       "running:\n",
       threads_help(),
       "training (defaults are the task's; --seed also seeds the weights):\n",
       schema::help<TrainOptions>(nullptr),
-      "model (defaults are the task's):\n", schema::help<ModelConfig>(nullptr, {"vocab-size"}));
+      "model (defaults are the task's):\n", schema::help<ModelConfig>(nullptr, {"vocab-size"}),
+      "\n"
+      "Ctrl-C (or SIGTERM) stops after the step in progress, saves the model of the last completed\n"
+      "step to --out and exits with status 130 (SIGTERM: 143). A step diverges when its loss or\n"
+      "gradient norm is not finite, or when after warm-up its loss is above 2 ln(outputs) + 1 (a\n"
+      "uniform guess scores ln(outputs)); training goes on, with a warning the first time.\n"
+      "Exit status: 0 done, 1 an error in the data or while running, 2 a usage error.\n");
 }
 
 std::string percent(double v) {
@@ -69,6 +82,17 @@ json::Value evaluation_json(const StepReport& r, const Evaluation& e, double ela
   return v;
 }
 
+std::string divergence_warning(const StepReport& r, const TrainOptions& options, double threshold) {
+  char numbers[96];
+  std::snprintf(numbers, sizeof numbers, "loss %.4g, grad_norm %.4g", r.loss, static_cast<double>(r.grad_norm));
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%.2f", threshold);
+  return str_cat("tp train: warning: training diverged at step ", r.diverged_at, " (", numbers,
+                 "; a diverged step has a loss or gradient that is not finite, or a loss above ", limit,
+                 " after warm-up): lower the learning rate (--lr, now ", json::shortest(options.lr),
+                 ") or add warm-up steps (--warmup, now ", options.warmup, ")");
+}
+
 }  // namespace
 
 int cmd_train(int argc, char** argv) {
@@ -80,19 +104,21 @@ int cmd_train(int argc, char** argv) {
   for (const std::string& k : config_option_names()) valued.insert(k);
   for (const std::string& k : schema::option_names<TrainOptions>()) valued.insert(k);
   const Args args(argc, argv, 2, valued, {"json", "profile"});
-  TP_CHECK(args.positional().empty(), "unexpected argument '", args.positional()[0], "' (tp train --help)");
+  if (!args.positional().empty()) throw UsageError(str_cat("unexpected argument '", args.positional()[0], "' (tp train --help)"));
   set_threads(args);
 
-  std::unique_ptr<Task> task = task_from_args(args);
+  Stdin in;
+  std::unique_ptr<Task> task = task_from_args(args, in);
   const ModelConfig config = config_from_args(*task, args);
-  task->check_compatible(config);
+  as_usage([&] { task->check_compatible(config); });
   const TrainOptions options = train_options_from_args(*task, args);
-  TP_CHECK(options.eval_every >= 1, "--eval-every must be >= 1, got ", options.eval_every);
+  if (options.eval_every < 1) throw UsageError(str_cat("--eval-every must be >= 1, got ", options.eval_every));
   const std::string out = args.get("out");
   if (!out.empty()) check_writable(out);
 
   Transformer model(config, options.seed);
-  Trainer trainer(model, *task, options);
+  // The trainer checks what the options ask of memory (batch × length × width) before any step.
+  Trainer trainer = as_usage([&] { return Trainer(model, *task, options); });
   const bool json_lines = args.flag("json");
   const bool profile = args.flag("profile");
   if (profile) profiler_enable(true);
@@ -104,36 +130,57 @@ int cmd_train(int argc, char** argv) {
   Progress progress(options.total_steps, !json_lines && isatty(fileno(stderr)));
   const double start = now_seconds();
   std::string metric = "val -";
-  while (trainer.step_count() < options.total_steps) {
-    const StepReport r = trainer.step();
-    if (r.evaluated) {
-      metric = metric_text(*task, trainer.last_evaluation());
-      if (json_lines) {
-        std::printf("%s\n", evaluation_json(r, trainer.last_evaluation(), now_seconds() - start).dump().c_str());
-        std::fflush(stdout);
+  bool warned = false;
+  int interrupted = 0;
+  {
+    const InterruptGuard interrupt;
+    while (trainer.step_count() < options.total_steps) {
+      if ((interrupted = interrupt.signal()) != 0) break;
+      const StepReport r = trainer.step();
+      if (r.diverged && !warned && !json_lines) {
+        progress.message(divergence_warning(r, options, trainer.divergence_threshold()));
+        warned = true;
       }
+      if (r.evaluated) {
+        metric = metric_text(*task, trainer.last_evaluation());
+        if (json_lines) {
+          std::printf("%s\n", evaluation_json(r, trainer.last_evaluation(), now_seconds() - start).dump().c_str());
+          std::fflush(stdout);
+        }
+      }
+      if (!json_lines) progress.update(r.step, r.loss, metric, r.tokens_per_s, r.evaluated);
     }
-    if (!json_lines) progress.update(r.step, r.loss, metric, r.tokens_per_s, r.evaluated);
+    if (interrupted == 0) interrupted = interrupt.signal();  // arrived during the last step
   }
   progress.finish();
   const Evaluation final_eval = trainer.last_evaluation();
   const double elapsed = now_seconds() - start;
+  if (profile) print_profile(stderr, trainer.step_count());
+  if (!out.empty()) write_file(out, save_checkpoint(model, task->tokenizer.get(), task->name));
+  const StepReport& last = trainer.last();
   if (json_lines) {
-    json::Value v = evaluation_json(trainer.last(), final_eval, elapsed);
+    json::Value v = evaluation_json(last, final_eval, elapsed);
     v.set("final", true);
+    v.set("saved", out.empty() ? json::Value() : json::Value(out));
+    if (interrupted) v.set("interrupted", signal_name(interrupted));
     std::printf("%s\n", v.dump().c_str());
   } else {
-    std::printf("final: step %d  loss %.4f  val_loss %.4f  token_accuracy %s  exact_match %s  perplexity %.3f  (%s, %.0f tokens/s)\n",
-                trainer.step_count(), trainer.last().loss, final_eval.loss, percent(final_eval.token_accuracy).c_str(),
-                percent(final_eval.exact_match).c_str(), final_eval.perplexity, format_duration(elapsed).c_str(),
-                trainer.tokens_seen() / std::max(elapsed, 1e-9));
+    std::string diverged;
+    if (last.diverged_at > 0) diverged = str_cat("  (diverged at step ", last.diverged_at, ")");
+    std::printf("%s: step %d  loss %.4f  val_loss %.4f  token_accuracy %s  exact_match %s  perplexity %.3f  (%s, %.0f tokens/s)%s\n",
+                interrupted ? "interrupted" : "final", trainer.step_count(), last.loss, final_eval.loss,
+                percent(final_eval.token_accuracy).c_str(), percent(final_eval.exact_match).c_str(), final_eval.perplexity,
+                format_duration(elapsed).c_str(), trainer.tokens_seen() / std::max(elapsed, 1e-9), diverged.c_str());
+    if (interrupted) {
+      std::fprintf(stderr, "tp train: interrupted by %s after step %d of %d; %s\n", signal_name(interrupted),
+                   trainer.step_count(), options.total_steps,
+                   out.empty() ? "nothing saved (no --out given)"
+                               : str_cat("saved ", out, " (the model after step ", trainer.step_count(), ")").c_str());
+    } else if (!out.empty()) {
+      std::fprintf(stderr, "saved %s\n", out.c_str());
+    }
   }
-  if (profile) print_profile(stderr, options.total_steps);
-  if (!out.empty()) {
-    write_file(out, save_checkpoint(model, task->tokenizer.get(), task->name));
-    if (!json_lines) std::fprintf(stderr, "saved %s\n", out.c_str());
-  }
-  return 0;
+  return interrupted ? 128 + interrupted : 0;
 }
 
 }  // namespace tp::cli

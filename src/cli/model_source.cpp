@@ -31,7 +31,7 @@ LoadedCheckpoint import_paths(const std::vector<fs::path>& paths) {
 
 }  // namespace
 
-LoadedCheckpoint load_model_path(const std::string& path) {
+LoadedCheckpoint load_model_path(const std::string& path, const LoadOptions& options) {
   std::error_code ec;
   const fs::path p(path);
   if (fs::is_directory(p, ec)) {
@@ -49,7 +49,7 @@ LoadedCheckpoint load_model_path(const std::string& path) {
              tokenizer.string(), " does not exist)");
     return import_paths({p, tokenizer});
   }
-  return load_checkpoint(read_file(path));
+  return load_checkpoint(read_file(path), options);
 }
 
 }  // namespace tp::cli

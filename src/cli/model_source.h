@@ -9,6 +9,7 @@
 
 namespace tp::cli {
 
-LoadedCheckpoint load_model_path(const std::string& path);
+// options apply to our checkpoints (an imported model's weights are checked by its importer).
+LoadedCheckpoint load_model_path(const std::string& path, const LoadOptions& options = {});
 
 }  // namespace tp::cli

@@ -33,6 +33,11 @@ void Progress::update(int step, double loss, const std::string& metric, double t
   std::fflush(stderr);
 }
 
+void Progress::message(const std::string& text) {
+  std::fprintf(stderr, "%s%s\n", terminal_ ? "\r\x1b[K" : "", text.c_str());
+  std::fflush(stderr);
+}
+
 void Progress::finish() {
   if (terminal_) std::fprintf(stderr, "\n");
 }

@@ -12,6 +12,9 @@ class Progress {
   // Redraws (terminal) or prints when `force` (not a terminal: only at evaluations).
   void update(int step, double loss, const std::string& metric, double tokens_per_s, bool force);
   void finish();
+  // A line of its own on stderr (a warning), clearing the bar first on a terminal; the bar is
+  // drawn again at the next update.
+  void message(const std::string& text);
 
  private:
   int total_;

@@ -18,12 +18,14 @@ namespace tp::cli {
 // which the task's tokenizer decides).
 std::vector<std::string> config_option_names();
 
-std::unique_ptr<Task> task_from_args(const Args& args);
+// --data - reads the data from standard input.
+std::unique_ptr<Task> task_from_args(const Args& args, Stdin& in);
 ModelConfig config_from_args(const Task& task, const Args& args);
 // The task's training options with any training option given on the command line (--lr, --steps, ...).
 TrainOptions train_options_from_args(const Task& task, const Args& args);
 
-// tp::Error now, before training, if `path` cannot be written.
+// tp::Error now, before training, if `path` could not be written when the model is saved.
+// Creates nothing: the file appears only when it is saved, complete (write_file).
 void check_writable(const std::string& path);
 
 }  // namespace tp::cli
