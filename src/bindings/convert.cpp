@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/schema.h"
 
 namespace tp::bindings {
 
@@ -58,6 +59,13 @@ std::vector<int> ids_from(const val& array, const char* what) {
     ids[i] = static_cast<int>(d);
   }
   return ids;
+}
+
+int bounded_int(double value, const char* what, int min, int max) {
+  TP_CHECK(std::floor(value) == value, what, " must be a whole number, got ", schema::detail::number_text(value));
+  TP_CHECK(value >= min && value <= max, what, " = ", schema::detail::number_text(value), " is out of range; allowed: ", min,
+           " .. ", max);
+  return static_cast<int>(value);
 }
 
 val encoding_value(const Encoding& e) {

@@ -22,6 +22,10 @@ val int_array(const int* data, std::size_t n);               // a new Int32Array
 val tensor_value(const Tensor& t);                           // { shape: number[], data: Float32Array }
 val json_to_val(const json::Value& v);                       // plain JS value
 std::vector<int> ids_from(const val& array, const char* what);  // from an array / typed array of ints
+// A whole number in [min, max] from a JS number. Bound functions take integers as double and
+// narrow them here, so 2**32 + 1 is refused with its own value instead of wrapping to 1 in
+// Embind's int conversion.
+int bounded_int(double value, const char* what, int min, int max);
 // { ids: Int32Array, tokens: string[], spans: Int32Array (UTF-16 [begin, end) pairs),
 //   byteSpans: Int32Array }
 val encoding_value(const Encoding& e);

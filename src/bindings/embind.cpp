@@ -18,6 +18,7 @@
 #include "core/schema.h"
 #include "core/thread_pool.h"
 #include "generate/generator.h"
+#include "io/checkpoint.h"
 #include "kernels/self_check.h"
 #include "model/config.h"
 #include "model/train_options.h"
@@ -88,6 +89,7 @@ val schema_tables() {
     out.set("train", schema::describe<TrainOptions>());
     out.set("generate", schema::describe<GenerateOptions>());
     out.set("tokenizer", schema::describe<TokenizerOptions>());
+    out.set("load", schema::describe<LoadOptions>());
     out.set("stepReport", schema::describe<StepReport>());
     out.set("evaluation", schema::describe<Evaluation>());
     out.set("trace", describe_trace_names());
@@ -132,8 +134,8 @@ TaskHandle* pairs_task(val pairs) {
 ModelHandle* create_model(std::string config, double seed) {
   return guarded([&] { return ModelHandle::create(config, seed); });
 }
-ModelHandle* load_model(val bytes) {
-  return guarded([&] { return ModelHandle::load(bytes); });
+ModelHandle* load_model(val bytes, std::string options) {
+  return guarded([&] { return ModelHandle::load(bytes, options); });
 }
 ImportHandle* create_import() { return new ImportHandle(); }
 TrainerHandle* create_trainer(ModelHandle& model, const TaskHandle& task, std::string options) {
@@ -183,7 +185,8 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
       .function("generate", &Guarded<&ModelHandle::generate>::call)
       .function("trace", &Guarded<&ModelHandle::trace>::call)
       .function("predict", &Guarded<&ModelHandle::predict>::call)
-      .function("save", &Guarded<&ModelHandle::save>::call);
+      .function("save", &Guarded<&ModelHandle::save>::call)
+      .function("warnings", &Guarded<&ModelHandle::warnings>::call);
   emscripten::class_<ImportHandle>("ImportHandle")
       .function("add", &Guarded<&ImportHandle::add>::call)
       .function("describe", &Guarded<&ImportHandle::describe>::call)

@@ -148,11 +148,13 @@ ModelHandle* ModelHandle::create(const std::string& config_json, double seed) {
   return h.release();
 }
 
-ModelHandle* ModelHandle::load(const val& bytes) {
+ModelHandle* ModelHandle::load(const val& bytes, const std::string& options_json) {
   TP_CHECK(bytes.instanceof(val::global("Uint8Array")), "loadModel expects the file's bytes as a Uint8Array");
+  LoadOptions options;
+  schema::from_json(options, json::parse(options_json), "loadModel option", schema::Naming::Camel);
   std::string data(bytes["length"].as<std::size_t>(), '\0');
   val(emscripten::typed_memory_view(data.size(), reinterpret_cast<unsigned char*>(data.data()))).call<void>("set", bytes);
-  return from_loaded(load_checkpoint(data));
+  return from_loaded(load_checkpoint(data, options));
 }
 
 ModelHandle* ModelHandle::from_loaded(LoadedCheckpoint loaded) {
@@ -160,8 +162,9 @@ ModelHandle* ModelHandle::from_loaded(LoadedCheckpoint loaded) {
   h->model = std::move(loaded.model);
   h->tok = std::move(loaded.tokenizer);
   h->task_name = loaded.task;
+  h->load_warnings = std::move(loaded.warnings);
   if (!h->task_name.empty()) {
-    h->task_kind = tp::task_kind(h->task_name);
+    h->task_kind = checkpoint_task_kind(h->task_name);
     if (h->task_name == "sentiment" || h->task_name == "tagging") h->class_names = make_task(h->task_name)->class_names;
   }
   return h.release();
@@ -221,6 +224,8 @@ std::vector<int> ModelHandle::prompt_ids(const val& prompt) const {
   if (prompt.isString()) return tokenizer().encode(prompt.as<std::string>()).ids;
   return ids_from(prompt, "prompt");
 }
+
+val ModelHandle::warnings() const { return string_array(load_warnings); }
 
 val ModelHandle::save() const {
   const std::string bytes = save_checkpoint(*model, tok.get(), task_name);

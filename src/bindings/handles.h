@@ -52,7 +52,8 @@ class TaskHandle {
 class ModelHandle {
  public:
   static ModelHandle* create(const std::string& config_json, double seed);
-  static ModelHandle* load(const val& bytes);
+  // bytes: a Uint8Array the JS API copied; options: LoadOptions as JSON (camelCase).
+  static ModelHandle* load(const val& bytes, const std::string& options_json);
   static ModelHandle* from_loaded(LoadedCheckpoint loaded);
 
   val config() const;
@@ -62,15 +63,17 @@ class ModelHandle {
   TokenizerHandle* tokenizer_handle() const;     // shares the model's tokenizer; null when none
   val info() const;                              // { task, taskKind, tokenizer, classNames, parameterCount }
   val generate(const val& prompt, const std::string& options_json);
-  val trace(const std::string& input, const val& target, int pad_to);  // pad_to 0: no padding
+  val trace(const std::string& input, const val& target, double pad_to);  // pad_to 0: no padding
   val predict(const std::string& input);
   val save() const;
+  val warnings() const;  // what load_checkpoint accepted with a warning (string[])
 
   std::shared_ptr<Transformer> model;
   std::shared_ptr<const Tokenizer> tok;
   std::string task_name;
   TaskKind task_kind = TaskKind::Text;
   std::vector<std::string> class_names;
+  std::vector<std::string> load_warnings;
 
  private:
   std::vector<int> prompt_ids(const val& prompt) const;
@@ -101,10 +104,11 @@ class ImportHandle {
 class TrainerHandle {
  public:
   static TrainerHandle* create(ModelHandle& model, const TaskHandle& task, const std::string& options_json);
-  val step(int n);
+  // Counts arrive as double and are range-checked before narrowing, so 2**32 + 1 never wraps to 1.
+  val step(double n);
   val evaluate();
   int step_count() const { return trainer->step_count(); }
-  void set_total_steps(int n) { trainer->set_total_steps(n); }
+  void set_total_steps(double n);
 
   std::shared_ptr<Transformer> model;
   std::shared_ptr<Task> task;

@@ -2,6 +2,7 @@
 // trainer. Split from handles.cpp to keep each file to one concern.
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -69,10 +70,12 @@ val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   return result;
 }
 
-val ModelHandle::trace(const std::string& input, const val& target, int pad_to) {
+val ModelHandle::trace(const std::string& input, const val& target, double pad_to) {
   const Tokenizer& t = tokenizer();
+  TP_CHECK(pad_to >= 0 && pad_to <= 9007199254740991.0 && std::floor(pad_to) == pad_to,
+           "padTo must be a whole number >= 0, got ", schema::detail::number_text(pad_to));
   const std::optional<std::string> answer = target.isString() ? std::optional(target.as<std::string>()) : std::nullopt;
-  const Probe p = probe(*model, task_kind, t, input, answer, pad_to);
+  const Probe p = probe(*model, task_kind, t, input, answer, static_cast<std::int64_t>(pad_to));
   const Trace trace = trace_probe(*model, p);
   val result = val::object();
   result.set("input", token_list(t, p.input));
@@ -134,9 +137,17 @@ TrainerHandle* TrainerHandle::create(ModelHandle& model, const TaskHandle& task,
   return h.release();
 }
 
-val TrainerHandle::step(int n) {
-  TP_CHECK(n >= 1 && n <= 100000, "step(n) needs 1 <= n <= 100000, got ", n);
-  return json_to_val(schema::to_json(trainer->run(n), schema::Naming::Camel));
+val TrainerHandle::step(double n) {
+  TP_CHECK(n >= 1 && n <= 100000 && std::floor(n) == n, "step(n) needs 1 <= n <= 100000, got ", schema::detail::number_text(n));
+  return json_to_val(schema::to_json(trainer->run(static_cast<int>(n)), schema::Naming::Camel));
+}
+
+void TrainerHandle::set_total_steps(double n) {
+  // Read as the option it is, so the range and the message are the option table's.
+  json::Value v = json::Value::object();
+  v.set(schema::name_of(trainer->options(), trainer->options().total_steps), n);
+  const TrainOptions options = TrainOptions::from_json(v, trainer->options(), schema::Naming::Camel);
+  trainer->set_total_steps(options.total_steps);
 }
 
 val TrainerHandle::evaluate() { return json_to_val(schema::to_json(trainer->evaluate(), schema::Naming::Camel)); }

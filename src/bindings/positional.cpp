@@ -11,6 +11,7 @@
 #include "bindings/convert.h"
 #include "bindings/guard.h"
 #include "core/error.h"
+#include "core/schema.h"
 #include "nn/embedding.h"
 #include "nn/positional.h"
 
@@ -19,6 +20,7 @@ using namespace tp::bindings;
 
 namespace {
 
+using tp::schema::detail::number_text;
 constexpr int kMaxLen = 4096;               // the model's max_len limit
 constexpr int kMaxSize = 4096;              // d_model's limit
 constexpr int kMaxHeads = 64;
@@ -32,20 +34,23 @@ val shape_of(std::initializer_list<int> dims) {
 
 // kind: sinusoidal | rope | alibi; size: the width (sinusoidal), the head size (rope, even) or
 // the number of heads (alibi); base: the wavelength base (sinusoidal, rope).
-val positional_table(const std::string& kind, int max_len, int size, double base) {
+// The sizes arrive as double and are narrowed by bounded_int (convert.h), so nothing wraps.
+val positional_table(const std::string& kind, double max_len_value, double size_value, double base) {
   return guarded([&] {
-    TP_CHECK(max_len >= 1 && max_len <= kMaxLen, "maxLen = ", max_len, " is out of range; allowed: 1 .. ", kMaxLen);
+    const int max_len = bounded_int(max_len_value, "maxLen", 1, kMaxLen);
+    const double size_range = kind == "alibi" ? kMaxHeads : kMaxSize;  // narrowed only once within range:
+    const int size = size_value >= -size_range && size_value <= size_range ? static_cast<int>(size_value) : -1;
     TP_CHECK(base > 1.0 && base <= 1e9, "base = ", base, " is out of range; allowed: more than 1, at most 1e9");
     val out = val::object();
     out.set("kind", kind);
     if (kind == "sinusoidal") {
-      TP_CHECK(size >= 1 && size <= kMaxSize, "dim = ", size, " is out of range; allowed: 1 .. ", kMaxSize);
+      TP_CHECK(size >= 1 && size <= kMaxSize, "dim = ", number_text(size_value), " is out of range; allowed: 1 .. ", kMaxSize);
       TP_CHECK(static_cast<long long>(max_len) * size <= kMaxValues, "maxLen × dim = ", max_len, " × ", size, " is too large; at most ", kMaxValues, " values");
       const std::vector<float> table = tp::nn::sinusoidal_table(max_len, size, base);
       out.set("shape", shape_of({max_len, size}));
       out.set("data", float_array(table.data(), table.size()));
     } else if (kind == "rope") {
-      TP_CHECK(size >= 2 && size <= kMaxSize && size % 2 == 0, "dim = ", size,
+      TP_CHECK(size >= 2 && size <= kMaxSize && size % 2 == 0, "dim = ", number_text(size_value),
                " must be an even head size from 2 to ", kMaxSize, " (RoPE rotates pairs of dimensions)");
       TP_CHECK(static_cast<long long>(max_len) * size <= kMaxValues, "maxLen × dim = ", max_len, " × ", size, " is too large; at most ", kMaxValues, " values");
       const tp::nn::RopeTable table = tp::nn::RopeTable::create(max_len, size, base);
@@ -53,7 +58,7 @@ val positional_table(const std::string& kind, int max_len, int size, double base
       out.set("cos", float_array(table.cos.data(), table.cos.size()));
       out.set("sin", float_array(table.sin.data(), table.sin.size()));
     } else if (kind == "alibi") {
-      TP_CHECK(size >= 1 && size <= kMaxHeads, "heads = ", size, " is out of range; allowed: 1 .. ", kMaxHeads);
+      TP_CHECK(size >= 1 && size <= kMaxHeads, "heads = ", number_text(size_value), " is out of range; allowed: 1 .. ", kMaxHeads);
       TP_CHECK(static_cast<long long>(max_len) * max_len * size <= kMaxValues, "heads × maxLen² = ", size, " × ", max_len, "² is too large; at most ", kMaxValues, " values");
       const std::vector<float> slopes = tp::nn::alibi_slopes(size);
       std::vector<float> bias(static_cast<std::size_t>(size) * max_len * max_len);

@@ -25,7 +25,7 @@ std::vector<int> greedy_answer(Transformer& model, const std::vector<int>& promp
 }  // namespace
 
 Probe probe(Transformer& model, TaskKind kind, const Tokenizer& tokenizer, const std::string& input,
-            const std::optional<std::string>& target, int pad_to) {
+            const std::optional<std::string>& target, std::int64_t pad_to) {
   const ModelConfig& c = model.config();
   const SpecialTokens sp = tokenizer.specials();
   const auto name = [&](const auto& member) { return schema::name_of(c, member); };
@@ -73,8 +73,8 @@ Probe probe(Transformer& model, TaskKind kind, const Tokenizer& tokenizer, const
     TP_CHECK(pad_to >= len && pad_to <= c.max_len, "padTo = ", pad_to, " must be between the input's length (", len,
              ") and this model's ", name(c.max_len), " (", c.max_len, ")");
     TP_CHECK(sp.pad >= 0, "padTo needs a <PAD> token, but the tokenizer has none");
-    seq.resize(pad_to, sp.pad);
-    len = pad_to;
+    seq.resize(static_cast<std::size_t>(pad_to), sp.pad);
+    len = static_cast<int>(pad_to);
   }
   // Targets of −1 everywhere: no loss, but the output probabilities are computed and traced.
   const bool pooled = c.head == HeadKind::Cls || c.head == HeadKind::Mean;

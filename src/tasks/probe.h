@@ -4,6 +4,7 @@
 // decoder's attention shows what it actually does.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,7 +25,7 @@ struct Probe {
 // `input` (and `target`) as `kind`'s layout for this model, padded with <PAD> to `pad_to`
 // positions when pad_to > 0. tp::Error on empty input or lengths past max_len.
 Probe probe(Transformer& model, TaskKind kind, const Tokenizer& tokenizer, const std::string& input,
-            const std::optional<std::string>& target, int pad_to);
+            const std::optional<std::string>& target, std::int64_t pad_to);
 
 // The probe run through the model with a trace.
 Trace trace_probe(Transformer& model, const Probe& probe);
