@@ -6,8 +6,9 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { trainedToy, assertModuleWorks } from './helpers.mjs';
+import { Model, Tokenizer } from '../web/lib/transformer-playground.js';
 
-let tp, toy, toyTask, tok, checkpoint, encoderOnly, untrained, spare;
+let tp, toy, toyTask, tok, checkpoint, encoderOnly, untrained, spare, lmTask, lmModel;
 
 before(async () => {
   ({ tp, model: toy, task: toyTask } = await trainedToy());
@@ -19,6 +20,8 @@ before(async () => {
   sentiment.dispose();
   untrained = tp.model({ ...toyTask.defaults, seed: 2 });  // never trained, so it has no tokenizer
   spare = tp.model({ ...toyTask.defaults, seed: 3 });      // for trainers that must be created
+  lmTask = tp.task('lm-char');
+  lmModel = tp.model({ ...lmTask.defaults, seed: 1 });
 });
 
 const qa = () => toyTask.defaults;
@@ -41,6 +44,28 @@ function patched(from, to) {
   const bytes = checkpoint.slice();
   bytes.set(new TextEncoder().encode(to), at);
   return bytes;
+}
+
+// The checkpoint with its last weight (of lm_head.weight) set to NaN.
+function withNaN() {
+  const bytes = checkpoint.slice();
+  bytes.set([0x00, 0x00, 0xc0, 0x7f], bytes.length - 4);
+  return bytes;
+}
+
+// An ArrayBuffer (and a view of it) whose bytes were transferred away.
+function detached() {
+  const buffer = checkpoint.slice().buffer;
+  const view = new Uint8Array(buffer);
+  structuredClone(buffer, { transfer: [buffer] });
+  return { buffer, view };
+}
+
+// A sparse array that claims the longest length an array can have.
+function hugeSparse() {
+  const ids = [];
+  ids.length = 2 ** 32 - 1;
+  return ids;
 }
 
 function disposed(make) {
@@ -71,9 +96,13 @@ const CASES = [
   ['an infinite value', () => tp.model({ ...qa(), normEps: Infinity }), /'normEps' must be a finite number.*got the number Infinity/],
   ['an array value', () => tp.model({ ...qa(), dModel: [6] }), /'dModel' must be a finite number.*got an array/],
   ['a negative seed', () => tp.model({ ...qa(), seed: -1 }), /'seed' must be a whole number >= 0, got the number -1/],
-  ['no config object', () => tp.model(null), /model\(config\): config must be an object, got null/],
+  ['no config object', () => tp.model(null), /model\(config\): config must be a plain object \(\{ dModel: 64, … \}\), got null/],
   ['a model too large for the page', () => tp.model({ vocabSize: 1000000, dModel: 4096 }),
     /8330756608 parameters.*the limit is 1024 MB; make dModel, dFF, nLayers or vocabSize smaller/],
+  ['a Map as the config', () => tp.model(new Map([['dModel', 8]])), /model\(config\): config must be a plain object \(\{ dModel: 64, … \}\), got a Map/],
+  ['a config that only inherits its keys', () => tp.model(Object.create({ ...qa(), dModel: 8 })), /model\(config\): config must be a plain object/],
+  ['a class instance as generate options', () => toy.generate('how', new (class GenerateSettings { constructor() { this.topK = 1; } })()),
+    /generate option must be a plain object \(\{ key: value, … \}\), got a GenerateSettings/],
 
   // tokenizers
   ['unknown tokenizer kind', () => tp.tokenizer({ kind: 'wordpiece', text: 'abc' }), /unknown tokenizer kind 'wordpiece'; expected one of: char, word, bpe, byte/],
@@ -81,7 +110,7 @@ const CASES = [
   ['negative tokenizer vocabSize', () => tp.tokenizer({ kind: 'char', vocabSize: -5, text: 'abc' }), /vocabSize must be >= 0 .*got -5/],
   ['bpe vocabSize below the bytes', () => tp.tokenizer({ kind: 'bpe', vocabSize: 10, text: 'abc' }), /bpe tokenizer vocabSize must be in 262\.\.65536 .*got 10/],
   ['tokenizer text of the wrong type', () => tp.tokenizer({ kind: 'char', text: 5 }), /tokenizer option 'text' must be a string, got the number 5/],
-  ['tokenizer options not an object', () => tp.tokenizer('char'), /tokenizer\(options\) needs an object .*got the string 'char'/],
+  ['tokenizer options not an object', () => tp.tokenizer('char'), /tokenizer\(options\) needs a plain object .*got the string 'char'/],
   ['encode of a number', () => tok.encode(5), /encode\(text\): text must be a string, got the number 5/],
   ['encode of a word outside a vocabulary without <UNK>', () => tok.encode('how are things'),
     /word "things" at byte offset 8 is not in the vocabulary and this tokenizer has no <UNK> token/],
@@ -91,6 +120,12 @@ const CASES = [
   ['decode of a string', () => tok.decode('i am fine'), /decode\(ids\): ids must be an array, Int32Array or Uint32Array of token ids, got the string 'i am fine'/],
   ['decode of a Float32Array', () => tok.decode(new Float32Array([1])), /decode\(ids\): ids must be .* got a Float32Array/],
   ['vocabulary of a negative count', () => tok.vocabulary(-1), /vocabulary\(limit\): limit must be a whole number >= 0, got the number -1/],
+  ['vocabulary of 2**31', () => tok.vocabulary(2 ** 31), /vocabulary\(limit\): limit must be a whole number >= 0, got the number 2147483648/],
+  ['decode of a huge sparse array', () => tok.decode(hugeSparse()), /decode\(ids\): ids\[0\] is not a number, got undefined/],
+  ['decode of an id of 2**32', () => tok.decode([6, 2 ** 32]), /decode\(ids\): ids\[1\] = 4294967296 is not a token id \(at most 2147483647\)/],
+  ['decode of a Proxy around an Int32Array', () => tok.decode(new Proxy(new Int32Array([6]), {})), /decode\(ids\): ids must be an array or Int32Array of token ids, got an Int32Array/],
+  ['a Tokenizer method called on a Model', () => Tokenizer.prototype.encode.call(toy, 'how'),
+    /Tokenizer\.encode\(\) must be called on a Tokenizer from tp\.tokenizer\(\) or task\.tokenizer\(\), got a Model/],
 
   // tasks
   ['unknown task name', () => tp.task('nope'), /there is no task named 'nope'; built-in tasks: qa-toy, copy, reverse, sort/],
@@ -105,6 +140,8 @@ const CASES = [
   ['a text task that would learn an imported kind', () => tp.task({ text: 'abcdefgh'.repeat(4), tokenizer: 'sentencepiece' }),
     /a sentencepiece tokenizer comes with an imported model's files and is not learned from text; import the model/],
   ['a negative example index', () => toyTask.example(-1), /example\(index\): index must be a whole number >= 0, got the number -1/],
+  ['an example index of 2**32', () => toyTask.example(2 ** 32), /example\(index\): index must be a whole number >= 0, got the number 4294967296/],
+  ['a sparse pairs array', () => tp.task({ pairs: (() => { const p = [['a', 'b']]; p.length = 2 ** 31; return p; })() }), /pairs\[1\] must be a \[source, target\] pair of strings/],
 
   // trainers
   ['unknown training option', () => tp.trainer(untrained, toyTask, { learningRate: 0.1 }),
@@ -122,6 +159,14 @@ const CASES = [
   ['step(0)', () => tp.trainer(spare, toyTask).step(0), /step\(n\): n must be a whole number >= 1, got the number 0/],
   ['step of a string', () => tp.trainer(spare, toyTask).step('5'), /step\(n\): n must be a whole number >= 1, got the string '5'/],
   ['step of too many', () => tp.trainer(spare, toyTask).step(200000), /step\(n\) needs 1 <= n <= 100000, got 200000/],
+  ['step of 2**32 + 1 (which wrapped to 1)', () => tp.trainer(spare, toyTask).step(2 ** 32 + 1), /step\(n\) needs 1 <= n <= 100000, got 4294967297/],
+  ['setTotalSteps of 2**32 + 5', () => tp.trainer(spare, toyTask).setTotalSteps(2 ** 32 + 5),
+    /training option 'totalSteps' = 4294967301 is out of range; allowed: 1 \.\. 100000000/],
+  ['a batch whose activations do not fit', () => tp.trainer(lmModel, lmTask, { batchSize: 4096 }),
+    /batchSize × length × dModel = 4096 × 64 × 128 is out of range for training: a step needs about \d+ MB of activations.*the limit is 1024 MB in all .*make batchSize, seqLen or dModel smaller/],
+  ['a trainer given a Proxy of a model', () => tp.trainer(new Proxy(spare, {}), toyTask), /trainer\(model, task\): model must be a Model from tp\.model\(\) or tp\.loadModel\(\), got a Model/],
+  ['a Trainer method with no object', () => { const { step } = tp.trainer(spare, toyTask); return step(1); },
+    /Trainer\.step\(\) must be called on a Trainer from tp\.trainer\(\), got undefined \(the method was called without its object/],
 
   // generation, trace, predict, parameters
   ['prompt id out of range', () => toy.generate([5, 100]), /prompt token id 100 is out of range; allowed: 0 \.\. 10/],
@@ -135,6 +180,13 @@ const CASES = [
   ['negative temperature', () => toy.generate('how', { temperature: -1 }), /temperature = -1 is out of range; allowed: 0 \(greedy\) \.\. 100/],
   ['topP above 1', () => toy.generate('how', { topP: 2 }), /topP = 2 is out of range; allowed: 0 < topP <= 1/],
   ['negative topK', () => toy.generate('how', { topK: -2 }), /topK = -2 must be >= 0/],
+  ['topK of 2**31 (which wrapped negative)', () => toy.generate('how', { topK: 2 ** 31 }), /generation option 'topK' = 2147483648 is out of range; allowed: 0 \.\. 2147483647/],
+  ['a prompt id of 2**31', () => toy.generate([5, 2 ** 31]), /generate\(prompt\): prompt\[1\] = 2147483648 is not a token id \(at most 2147483647\)/],
+  ['a Model method called on a Tokenizer', () => Model.prototype.generate.call(tok, 'how'),
+    /Model\.generate\(\) must be called on a Model from tp\.model\(\) or tp\.loadModel\(\), got a Tokenizer/],
+  ['a Model method through a Proxy (reactive state)', () => new Proxy(toy, {}).generate('how'),
+    /Model\.generate\(\) must be called on a Model .*got a Model that is a Proxy, a copy or a subclass object rather than the object itself .*markRaw/],
+  ['a Model getter on an object made from its prototype', () => Object.create(toy).config, /Model\.config\(\) must be called on a Model .*that is a Proxy, a copy or a subclass object/],
   ['beam of 0', () => toy.generate('how', { beam: 0 }), /beam = 0 is out of range; allowed: 1 \(no beam search\) \.\. 64/],
   ['topKProbs above 100', () => toy.generate('how', { topKProbs: 1000 }), /topKProbs = 1000 is out of range; allowed: 0 \.\. 100/],
   ['text for a model without a tokenizer', () => untrained.generate('how are you'), /this model has no tokenizer yet: train it on a task .*or pass token ids/],
@@ -145,6 +197,14 @@ const CASES = [
   ['trace of an input longer than maxLen', () => toy.trace('how are you how are you how are you'), /the input has 9 tokens; this model's maxLen is 8/],
   ['trace target longer than maxLen', () => toy.trace('how', { target: 'i am fine i am fine i am' }), /the target has 8 tokens; with <SOS> the decoder input must fit this model's maxLen of 8/],
   ['trace target of the wrong type', () => toy.trace('how', { target: 5 }), /trace\(input, \{ target \}\): target must be a string, got the number 5/],
+  ['padTo of 2**31 (which wrapped and padded nothing)', () => toy.trace('how are you', { padTo: 2 ** 31 }),
+    /padTo = 2147483648 must be between the input's length \(3\) and this model's maxLen \(8\)/],
+  ['padTo of 2**32 + 3', () => toy.trace('how are you', { padTo: 2 ** 32 + 3 }), /padTo = 4294967299 must be between the input's length/],
+  ['trace options that are a Map', () => toy.trace('how', new Map([['padTo', 4]])), /trace\(input, options\): options must be a plain object, got a Map/],
+  ['positionalTable maxLen of 2**32 + 2', () => tp.positionalTable({ kind: 'sinusoidal', maxLen: 2 ** 32 + 2, dim: 4 }), /maxLen = 4294967298 is out of range; allowed: 1 \.\. 4096/],
+  ['positionalTable dim of 2**32', () => tp.positionalTable({ kind: 'sinusoidal', maxLen: 8, dim: 2 ** 32 }), /dim = 4294967296 is out of range; allowed: 1 \.\. 4096/],
+  ['positionalTable heads of 2**31 + 1', () => tp.positionalTable({ kind: 'alibi', maxLen: 8, heads: 2 ** 31 + 1 }), /heads = 2147483649 is out of range; allowed: 1 \.\. 64/],
+  ['positionalTable kind inherited from Object.prototype', () => tp.positionalTable({ kind: 'constructor', maxLen: 8, dim: 4 }), /kind must be sinusoidal, rope, alibi, got the string 'constructor'/],
   ['unknown parameter name', () => toy.parameter('nope'), /this model has no parameter named 'nope'/],
 
   // checkpoints
@@ -162,6 +222,16 @@ const CASES = [
   ['a checkpoint with a broken config', () => tp.loadModel(patched('d_model\\":6', 'd_model\\":x')), /metadata 'config' is invalid JSON/],
   ['a path instead of bytes', () => tp.loadModel('model.safetensors'), /loadModel\(bytes\): bytes must be a Uint8Array or ArrayBuffer, got the string 'model\.safetensors'/],
   ['an Int8Array instead of bytes', () => tp.loadModel(new Int8Array(16)), /got an Int8Array/],
+  ['a detached ArrayBuffer', () => tp.loadModel(detached().buffer),
+    /loadModel\(bytes\): bytes is detached, so it holds no bytes: its ArrayBuffer was transferred .*transfer a copy \(bytes\.slice\(\)\)/],
+  ['a view of a detached ArrayBuffer', () => tp.loadModel(detached().view), /loadModel\(bytes\): bytes is detached/],
+  ['a Proxy around the bytes', () => tp.loadModel(new Proxy(checkpoint, {})), /loadModel\(bytes\): bytes must be a Uint8Array or ArrayBuffer, got a Uint8Array/],
+  ['a checkpoint with a NaN weight', () => tp.loadModel(withNaN()),
+    /checkpoint: tensor 'lm_head\.weight' holds 1 value that is not finite \(at index \d+: NaN\); such a model gives NaN for every output .*set allowNonFinite/],
+  ['an unknown loadModel option', () => tp.loadModel(checkpoint, { allowNaN: true }), /unknown loadModel option key 'allowNaN'; allowed: allowNonFinite/],
+  ['loadModel options of the wrong type', () => tp.loadModel(checkpoint, { allowNonFinite: 'yes' }), /loadModel option 'allowNonFinite' must be a boolean, got a string/],
+  ['a checkpoint naming an unknown task', () => tp.loadModel(patched('"task":"qa-toy"', '"task":"qa-tox"')),
+    /checkpoint: metadata 'task' is not a task this version knows: there is no task named 'qa-tox'/],
 
   // disposed objects
   ['a disposed model', () => disposed(() => tp.model({ ...qa() })).generate([5]), /this Model has been disposed; create a new one/],

@@ -130,7 +130,7 @@ test('alibi: the model\'s masked scores are its scaled scores plus the table\'s 
 test('positionalTable: bad options get clear errors, and the module keeps working', async () => {
   const { tp, task, model, trainer } = await trainedToy();
   const cases = [
-    [undefined, /positionalTable\(options\) needs an object like \{ kind: 'sinusoidal', maxLen: 16, dim: 8 \}, got undefined/],
+    [undefined, /positionalTable\(options\) needs a plain object like \{ kind: 'sinusoidal', maxLen: 16, dim: 8 \}, got undefined/],
     [{ kind: 'learned', maxLen: 8, dim: 4 }, /kind must be sinusoidal, rope, alibi, got the string 'learned' \(a learned table is the model's parameter 'pos_emb.weight'/],
     [{ kind: 'rotary', maxLen: 8, dim: 4 }, /kind must be sinusoidal, rope, alibi, got the string 'rotary'/],
     [{ kind: 'sinusoidal', maxLen: 8, dim: 4, heads: 2 }, /unknown positionalTable key 'heads' for kind 'sinusoidal'; allowed: kind, maxLen, dim, base/],

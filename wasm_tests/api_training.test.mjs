@@ -39,7 +39,7 @@ test("the seed's Q&A toy learns both answers through the API", async () => {
 test('a step report has exactly the documented fields, all finite numbers or booleans', async () => {
   const { trainer, model, task } = await trainedToy({ steps: 1 });
   const report = trainer.step(1);
-  assert.deepEqual(Object.keys(report).sort(), ['evaluated', 'evaluatedAt', 'gradNorm', 'loss', 'lr', 'metric', 'step',
+  assert.deepEqual(Object.keys(report).sort(), ['diverged', 'divergedAt', 'evaluated', 'evaluatedAt', 'gradNorm', 'loss', 'lr', 'metric', 'step',
     'tokenAccuracy', 'tokensPerSec', 'tokensSeen', 'valLoss'].sort());
   for (const [k, v] of Object.entries(report)) {
     assert.ok(typeof v === 'boolean' || Number.isFinite(v), `${k} = ${v}`);

@@ -32,7 +32,7 @@ test('step, start, pause, events, snapshot, evaluate, parameter, reset and dispo
   assert.deepEqual({ newEvents: r.afterPause.newEvents, running: r.afterPause.running }, { newEvents: 0, running: false });
   assert.equal(r.afterPause.stepLater, r.afterPause.stepAtPause, 'no training after pause()');
   assert.ok(r.afterPause.stepAtPause > 3);
-  assert.deepEqual(r.progress.keys, ['evaluated', 'evaluatedAt', 'gradNorm', 'history', 'loss', 'lr', 'metric', 'running', 'step',
+  assert.deepEqual(r.progress.keys, ['diverged', 'divergedAt', 'evaluated', 'evaluatedAt', 'gradNorm', 'history', 'loss', 'lr', 'metric', 'running', 'step',
     'tokenAccuracy', 'tokensPerSec', 'tokensSeen', 'totalSteps', 'valLoss']);
   assert.equal(r.progress.running, true);
   assert.equal(r.progress.totalSteps, 100000);

@@ -152,6 +152,12 @@ export interface TokenizerSettings {
   lowercase?: boolean;
 }
 
+/** `tp.loadModel()` options. */
+export interface LoadOptions {
+  /** Load weights that are NaN or infinite (to inspect a diverged model) instead of refusing the file (default false). */
+  allowNonFinite?: boolean;
+}
+
 /** What `trainer.step()` returns: the last step's numbers and the latest evaluation. */
 export interface StepReport {
   /** Optimizer steps taken (0 .. 2147483647). */
@@ -176,6 +182,10 @@ export interface StepReport {
   gradNorm: number;
   /** Input positions trained on so far (>= 0). */
   tokensSeen: number;
+  /** A step of this run diverged: its loss or gradient norm was not finite, or after warm-up its loss was above 2 ln(outputs) + 1. */
+  diverged: boolean;
+  /** The first step that diverged (0: none so far) (0 .. 2147483647). */
+  divergedAt: number;
 }
 
 /** A pass over the validation set. */
@@ -581,6 +591,8 @@ export declare class Model implements WasmObject {
   /** A copy of the full configuration. */
   readonly config: ModelConfig;
   readonly info: ModelInfo;
+  /** What `tp.loadModel()` accepted with a warning: metadata keys it does not read, weights that are not finite (with `allowNonFinite`). Empty for a new model. */
+  readonly warnings: readonly string[];
   parameters(): ParameterInfo[];
   /** The model's tokenizer (from its task or checkpoint) as a new Tokenizer to dispose, or null. */
   tokenizer(): Tokenizer | null;
@@ -622,7 +634,8 @@ export interface TransformerPlayground {
   model(config: ModelOptions): Model;
   /** Also gives the model the task's tokenizer, so generate() and trace() accept text. */
   trainer(model: Model, task: Task, options?: TrainerOptions): Trainer;
-  loadModel(bytes: Uint8Array | ArrayBuffer): Model;
+  /** Weights that are NaN or infinite are refused unless `options.allowNonFinite`; `model.warnings` lists what was accepted with a warning. */
+  loadModel(bytes: Uint8Array | ArrayBuffer, options?: LoadOptions): Model;
   /** A position table computed by the core, equal bit for bit to what a model of that kind uses. */
   positionalTable(options: { kind: 'sinusoidal' } & PositionalTableOptions): SinusoidalTable;
   positionalTable(options: { kind: 'rope' } & PositionalTableOptions): RopeTable;
@@ -686,6 +699,8 @@ export declare const TRAIN_OPTIONS: readonly FieldInfo[];
 export declare const GENERATE_OPTIONS: readonly FieldInfo[];
 /** The tokenizer options. */
 export declare const TOKENIZER_OPTIONS: readonly FieldInfo[];
+/** The `tp.loadModel()` options. */
+export declare const LOAD_OPTIONS: readonly FieldInfo[];
 /** The fields of a step report. */
 export declare const STEP_REPORT: readonly FieldInfo[];
 /** The fields of an evaluation. */

@@ -10,10 +10,12 @@
 // Every object owns memory inside the wasm module: call dispose() when done (a
 // FinalizationRegistry frees what is forgotten, eventually). Every array returned is a copy the
 // caller may keep. Errors are JS Errors whose message says what was wrong and what is allowed;
-// the module keeps working after them. Full reference: docs/API.md.
+// the module keeps working after them. Every argument is checked and copied before it enters
+// the module (arguments.js). Full reference: docs/API.md.
 import { loadEngine, call } from './engine.js';
 import { fillImport } from './model-files.js';
-import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS } from './generated/schema.js';
+import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, LOAD_OPTIONS } from './generated/schema.js';
+import { describe, isPlainObject, ownValue, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
 
 // The keys each kind of option object takes, from the C++ tables (generated/schema.js).
 const keysOf = (table) => Object.freeze(table.map((f) => f.js));
@@ -21,59 +23,9 @@ const CONFIG_KEYS = keysOf(MODEL_CONFIG);
 const TRAIN_KEYS = keysOf(TRAIN_OPTIONS);
 const GENERATE_KEYS = keysOf(GENERATE_OPTIONS);
 const TOKENIZER_KEYS = keysOf(TOKENIZER_OPTIONS);
+const LOAD_MODEL_KEYS = keysOf(LOAD_OPTIONS);
 // positionalTable's keys per kind (besides kind itself).
 const POSITIONAL_KEYS = { sinusoidal: ['maxLen', 'dim', 'base'], rope: ['maxLen', 'dim', 'base'], alibi: ['maxLen', 'heads'] };
-
-function isPlainObject(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
-}
-
-// {options} → their JSON for the core, rejecting unknown keys and non-JSON values here, so the
-// message names the key as the caller wrote it.
-function optionsJson(options, keys, what, { allow = [] } = {}) {
-  if (options === undefined) return '{}';
-  if (!isPlainObject(options)) throw new Error(`${what} must be an object, got ${describe(options)}`);
-  const out = {};
-  for (const [key, value] of Object.entries(options)) {
-    if (allow.includes(key)) continue;
-    if (!keys.includes(key)) {
-      throw new Error(`unknown ${what} key '${key}'; allowed: ${[...keys, ...allow].join(', ')}`);
-    }
-    if (value === undefined) continue;
-    if (!['number', 'string', 'boolean'].includes(typeof value) || (typeof value === 'number' && !Number.isFinite(value))) {
-      throw new Error(`${what} key '${key}' must be a finite number, a string or a boolean, got ${describe(value)}`);
-    }
-    out[key] = value;
-  }
-  return JSON.stringify(out);
-}
-
-// A short description of a bad argument for error messages: its value when short, else its type.
-function describe(value) {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number') return `the number ${value}`;
-  if (typeof value === 'string') return `the string '${value.slice(0, 40)}'`;
-  if (typeof value === 'object') {
-    const name = value.constructor?.name;
-    if (!name || name === 'Object') return 'an object';
-    return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
-  }
-  return typeof value;
-}
-
-// Token ids as every call takes them (the core's ids_from): a plain array, an Int32Array or a
-// Uint32Array.
-function isTokenIds(value) {
-  return Array.isArray(value) || value instanceof Int32Array || value instanceof Uint32Array;
-}
-
-function checkIndex(value, what) {
-  if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff) {
-    throw new Error(`${what} must be a whole number >= 0, got ${describe(value)}`);
-  }
-}
 
 const registry = new FinalizationRegistry((handle) => {
   try {
@@ -94,6 +46,11 @@ class Owned {
     this.#kind = kind;
     registry.register(this, handle, this);
   }
+  // Whether `value` is itself (not a Proxy around, a copy of, or an object inheriting from) an
+  // object of this API of kind `kind`.
+  static is(value, kind) {
+    return value !== null && typeof value === 'object' && #handle in value && value.#kind === kind;
+  }
   get handle() {
     if (!this.#handle) throw new Error(`this ${this.#kind} has been disposed; create a new one`);
     return this.#handle;
@@ -111,87 +68,107 @@ class Owned {
   [Symbol.dispose]() {
     this.dispose();
   }
-  run(fn) {
-    const handle = this.handle;
-    return call(this.module, () => fn(handle));
+}
+
+const MADE_BY = { Tokenizer: 'tp.tokenizer() or task.tokenizer()', Task: 'tp.task()', Model: 'tp.model() or tp.loadModel()', Trainer: 'tp.trainer()' };
+
+// Runs fn(handle) for method `method` of class `kind` called on `self`. A method taken off its
+// object (`const { generate } = model`), called on another kind of object, or on a Proxy around
+// the object (a framework's reactive state wraps objects in one) cannot reach the object's wasm
+// memory; the error says so instead of "h.generate is not a function" or "Cannot read private
+// member #handle".
+function run(self, kind, method, fn) {
+  if (!Owned.is(self, kind)) {
+    const got = self === undefined ? 'undefined (the method was called without its object, e.g. after `const { ' + method + ' } = x`)'
+      : Object.getPrototypeOf(self ?? {}) !== null && self instanceof Owned
+        ? `${describe(self)} that is a Proxy, a copy or a subclass object rather than the object itself (keep the API's objects out of reactive state, e.g. Vue's markRaw())`
+        : describe(self);
+    throw new Error(`${kind}.${method}() must be called on a ${kind} from ${MADE_BY[kind]}, got ${got}`);
   }
+  const handle = self.handle;
+  return call(self.module, () => fn(handle));
 }
 
 export class Tokenizer extends Owned {
   constructor(module, handle) {
     super(module, handle, 'Tokenizer');
-    const info = this.run((h) => h.info());
+    const info = run(this, 'Tokenizer', 'info', (h) => h.info());
     this.kind = info.kind;
     this.vocabSize = info.vocabSize;
     this.numSpecials = info.numSpecials;
     // { sos, eos, pad, unk, cls, mask }: the id of each special token, or null where it has none.
-    this.specials = Object.freeze(this.run((h) => h.specials()));
+    this.specials = Object.freeze(run(this, 'Tokenizer', 'specials', (h) => h.specials()));
   }
-  // { ids: Int32Array, tokens: string[], spans: Int32Array of [begin, end) UTF-16 pairs, byteSpans }
+  // { ids: Int32Array, tokens: string[], spans: Int32Array of [begin, end) UTF-16 pairs, byteSpans }.
+  // A lone surrogate in `text` is read as U+FFFD (length kept, so spans index `text` itself).
   encode(text) {
     if (typeof text !== 'string') throw new Error(`encode(text): text must be a string, got ${describe(text)}`);
-    return this.run((h) => h.encode(text));
+    const wf = wellFormed(text);
+    return run(this, 'Tokenizer', 'encode', (h) => h.encode(wf));
   }
   decode(ids) {
-    if (!isTokenIds(ids)) {
-      throw new Error(`decode(ids): ids must be an array, Int32Array or Uint32Array of token ids, got ${describe(ids)}`);
-    }
-    return this.run((h) => h.decode(ids));
+    const copy = idsCopy(ids, 'decode(ids): ids');
+    return run(this, 'Tokenizer', 'decode', (h) => h.decode(copy));
   }
   // Display text of ids 0 .. limit−1.
   vocabulary(limit = this.vocabSize) {
-    checkIndex(limit, 'vocabulary(limit): limit');
-    return this.run((h) => h.vocabulary(Math.min(limit, this.vocabSize)));
+    checkWhole(limit, 'vocabulary(limit): limit');
+    return run(this, 'Tokenizer', 'vocabulary', (h) => h.vocabulary(Math.min(limit, this.vocabSize)));
   }
 }
 
 export class Task extends Owned {
   constructor(module, handle) {
     super(module, handle, 'Task');
-    Object.assign(this, this.run((h) => h.info()));
+    Object.assign(this, run(this, 'Task', 'info', (h) => h.info()));
   }
   tokenizer() {
-    return new Tokenizer(this.module, this.run((h) => h.tokenizer()));
+    return new Tokenizer(this.module, run(this, 'Task', 'tokenizer', (h) => h.tokenizer()));
   }
   // A validation example as text: { input, target?, label?, tags? }.
   example(index = 0) {
-    checkIndex(index, 'example(index): index');
-    return this.run((h) => h.example(index));
+    checkWhole(index, 'example(index): index');
+    return run(this, 'Task', 'example', (h) => h.example(index));
   }
 }
 
 export class Model extends Owned {
   constructor(module, handle) {
     super(module, handle, 'Model');
+    // What tp.loadModel() accepted with a warning (unknown metadata keys, weights that are not
+    // finite when allowed); empty for a new model.
+    this.warnings = Object.freeze(run(this, 'Model', 'warnings', (h) => h.warnings()));
   }
   get config() {
-    return this.run((h) => h.config());
+    return run(this, 'Model', 'config', (h) => h.config());
   }
   // { task, taskKind, tokenizer: { kind, vocabSize, numSpecials } | null, classNames, parameterCount }
   get info() {
-    return this.run((h) => h.info());
+    return run(this, 'Model', 'info', (h) => h.info());
   }
   parameters() {
-    return this.run((h) => h.parameters());
+    return run(this, 'Model', 'parameters', (h) => h.parameters());
   }
   // The model's tokenizer (from its task or checkpoint) as a new Tokenizer object the caller
   // disposes, or null when the model has none yet.
   tokenizer() {
-    const handle = this.run((h) => h.tokenizer());
+    const handle = run(this, 'Model', 'tokenizer', (h) => h.tokenizer());
     return handle ? new Tokenizer(this.module, handle) : null;
   }
   // { shape, data: Float32Array } — a copy of the named weight tensor.
   parameter(name) {
     if (typeof name !== 'string') throw new Error(`parameter(name): name must be a string, got ${describe(name)}`);
-    return this.run((h) => h.parameter(name));
+    const wf = wellFormed(name);
+    return run(this, 'Model', 'parameter', (h) => h.parameter(wf));
   }
   // -> { text, ids, steps: [{ id, token, topk: [{ id, token, p, pSample }] }], msPerToken, stopReason }
   generate(prompt, options = {}) {
-    if (typeof prompt !== 'string' && !isTokenIds(prompt)) {
+    if (typeof prompt !== 'string' && !Array.isArray(prompt) && typedKind(prompt) !== 'Int32Array' && typedKind(prompt) !== 'Uint32Array') {
       throw new Error(`generate(prompt): prompt must be a string, or an array, Int32Array or Uint32Array of token ids, got ${describe(prompt)}`);
     }
+    const input = typeof prompt === 'string' ? wellFormed(prompt) : idsCopy(prompt, 'generate(prompt): prompt');
     const json = optionsJson(options, GENERATE_KEYS, 'generate option');
-    return this.run((h) => h.generate(prompt, json));
+    return run(this, 'Model', 'generate', (h) => h.generate(input, json));
   }
   // Every intermediate of one forward pass: { input, output, decoderInput?, names, tensors:
   // { [name]: { shape, data } } } in the order the forward pass produced them.
@@ -199,13 +176,15 @@ export class Model extends Owned {
   // input with <PAD> to this length, to see the padding mask with the model's numbers).
   trace(input, options = {}) {
     if (typeof input !== 'string') throw new Error(`trace(input): input must be a string, got ${describe(input)}`);
-    if (!isPlainObject(options)) throw new Error(`trace(input, options): options must be an object, got ${describe(options)}`);
-    const { target, padTo = 0, ...rest } = options;
-    const unknown = Object.keys(rest);
-    if (unknown.length) throw new Error(`unknown trace option '${unknown[0]}'; allowed: target, padTo`);
+    if (!isPlainObject(options)) throw new Error(`trace(input, options): options must be a plain object, got ${describe(options)}`);
+    const unknown = Object.keys(options).filter((k) => k !== 'target' && k !== 'padTo');
+    if (unknown.length) throw new Error(`unknown trace option '${wellFormed(unknown[0])}'; allowed: target, padTo`);
+    const target = ownValue(options, 'target'), padTo = ownValue(options, 'padTo') ?? 0;
     if (target !== undefined && typeof target !== 'string') throw new Error(`trace(input, { target }): target must be a string, got ${describe(target)}`);
+    // The core checks the upper bound (the model's maxLen) with the number as given (a double).
     if (!Number.isInteger(padTo) || padTo < 0) throw new Error(`trace(input, { padTo }): padTo must be a whole number >= 0, got ${describe(padTo)}`);
-    const raw = this.run((h) => h.trace(input, target, padTo));
+    const text = wellFormed(input), answer = target === undefined ? undefined : wellFormed(target);
+    const raw = run(this, 'Model', 'trace', (h) => h.trace(text, answer, padTo));
     const tensors = {};
     for (const e of raw.entries) tensors[e.name] = { shape: e.shape, data: e.data };
     return { input: raw.input, output: raw.output, decoderInput: raw.decoderInput, names: raw.entries.map((e) => e.name), tensors };
@@ -213,11 +192,12 @@ export class Model extends Owned {
   // Encoder-only models: { classes: [{ label, p }] } or { positions: [[{ label, p }]] }.
   predict(input) {
     if (typeof input !== 'string') throw new Error(`predict(input): input must be a string, got ${describe(input)}`);
-    return this.run((h) => h.predict(input));
+    const text = wellFormed(input);
+    return run(this, 'Model', 'predict', (h) => h.predict(text));
   }
   // The model as a safetensors file (Uint8Array), with its tokenizer and task.
   save() {
-    return this.run((h) => h.save());
+    return run(this, 'Model', 'save', (h) => h.save());
   }
 }
 
@@ -228,21 +208,22 @@ export class Trainer extends Owned {
   // n optimizer steps -> { step, loss, tokenAccuracy, valLoss, metric, evaluated, evaluatedAt,
   // tokensPerSec, lr, gradNorm, tokensSeen }
   step(n = 1) {
+    // The core checks the upper bound with the number as given (a double: nothing wraps).
     if (!Number.isInteger(n) || n < 1) throw new Error(`step(n): n must be a whole number >= 1, got ${describe(n)}`);
-    return this.run((h) => h.step(n));
+    return run(this, 'Trainer', 'step', (h) => h.step(n));
   }
   // -> { loss, perplexity, tokenAccuracy, exactMatch, metric, targets, sequences }
   evaluate() {
-    return this.run((h) => h.evaluate());
+    return run(this, 'Trainer', 'evaluate', (h) => h.evaluate());
   }
   get stepCount() {
-    return this.run((h) => h.stepCount());
+    return run(this, 'Trainer', 'stepCount', (h) => h.stepCount());
   }
   // Changes the planned number of steps (the cosine schedule's length) without touching the
   // weights, e.g. to keep training a model that reached its total.
   setTotalSteps(n) {
     if (!Number.isInteger(n) || n < 1) throw new Error(`setTotalSteps(n): n must be a whole number >= 1, got ${describe(n)}`);
-    this.run((h) => h.setTotalSteps(n));
+    run(this, 'Trainer', 'setTotalSteps', (h) => h.setTotalSteps(n));
   }
 }
 
@@ -280,63 +261,75 @@ function makeApi(module) {
     // A built-in task by name, or your own data: { pairs: [[source, target], ...] } or
     // { text, tokenizer: 'char' | 'word' | 'bpe' | 'byte' | { kind, vocabSize } }.
     task(spec) {
-      if (typeof spec === 'string') return own(call(module, (m) => m.builtinTask(spec)), Task);
+      if (typeof spec === 'string') {
+        const name = wellFormed(spec);
+        return own(call(module, (m) => m.builtinTask(name)), Task);
+      }
       if (!isPlainObject(spec)) throw new Error(`task(spec): spec must be a task name or { pairs } or { text }, got ${describe(spec)}`);
       const keys = Object.keys(spec);
       if (keys.includes('pairs')) {
-        if (keys.length !== 1) throw new Error(`task({ pairs }) takes only 'pairs', got ${keys.join(', ')}`);
-        return own(call(module, (m) => m.pairsTask(spec.pairs)), Task);
+        if (keys.length !== 1) throw new Error(`task({ pairs }) takes only 'pairs', got ${keys.map(wellFormed).join(', ')}`);
+        const pairs = pairsCopy(spec.pairs);
+        return own(call(module, (m) => m.pairsTask(pairs)), Task);
       }
       if (keys.includes('text')) {
         const extra = keys.filter((k) => k !== 'text' && k !== 'tokenizer');
-        if (extra.length) throw new Error(`unknown task key '${extra[0]}'; allowed with text: text, tokenizer`);
+        if (extra.length) throw new Error(`unknown task key '${wellFormed(extra[0])}'; allowed with text: text, tokenizer`);
         if (typeof spec.text !== 'string') throw new Error(`task({ text }): text must be a string, got ${describe(spec.text)}`);
+        const given = ownValue(spec, 'tokenizer');
         // A Tokenizer object (an imported model's) is used as it is: the task fine-tunes that model.
-        if (spec.tokenizer instanceof Tokenizer) return own(call(module, (m) => m.textTaskWith(spec.text, spec.tokenizer.handle)), Task);
-        const tokenizer = typeof spec.tokenizer === 'string' ? { kind: spec.tokenizer } : spec.tokenizer ?? { kind: 'char' };
+        if (given instanceof Tokenizer) {
+          const text = wellFormed(spec.text);
+          return own(call(module, (m) => m.textTaskWith(text, given.handle)), Task);
+        }
+        const tokenizer = typeof given === 'string' ? { kind: given } : given ?? { kind: 'char' };
         const json = optionsJson(tokenizer, TOKENIZER_KEYS, 'tokenizer option');
-        return own(call(module, (m) => m.textTask(spec.text, json)), Task);
+        const text = wellFormed(spec.text);
+        return own(call(module, (m) => m.textTask(text, json)), Task);
       }
       throw new Error(`task(spec): an object spec needs 'pairs' or 'text', got keys ${keys.join(', ') || '(none)'}`);
     },
     // { kind: 'char' | 'word' | 'bpe' | 'byte', vocabSize, lowercase, text }
     tokenizer(options) {
-      if (!isPlainObject(options)) throw new Error(`tokenizer(options) needs an object like { kind: 'char', text }, got ${describe(options)}`);
-      const { text = '', ...rest } = options;
+      if (!isPlainObject(options)) throw new Error(`tokenizer(options) needs a plain object like { kind: 'char', text }, got ${describe(options)}`);
+      const text = ownValue(options, 'text') ?? '';
       if (typeof text !== 'string') throw new Error(`tokenizer option 'text' must be a string, got ${describe(text)}`);
-      const json = optionsJson(rest, TOKENIZER_KEYS, 'tokenizer option');
-      return own(call(module, (m) => m.createTokenizer(json, text)), Tokenizer);
+      const json = optionsJson(options, TOKENIZER_KEYS, 'tokenizer option', { allow: ['text'] });
+      const wf = wellFormed(text);
+      return own(call(module, (m) => m.createTokenizer(json, wf)), Tokenizer);
     },
     // A model config (camelCase, see docs/API.md) plus `seed`.
     model(config) {
-      if (!isPlainObject(config)) throw new Error(`model(config): config must be an object, got ${describe(config)}`);
-      const { seed = 0, ...rest } = config;
+      if (!isPlainObject(config)) throw new Error(`model(config): config must be a plain object ({ dModel: 64, … }), got ${describe(config)}`);
+      const seed = ownValue(config, 'seed') ?? 0;
       if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`model config key 'seed' must be a whole number >= 0, got ${describe(seed)}`);
-      const json = optionsJson(rest, CONFIG_KEYS, 'model config');
+      const json = optionsJson(config, CONFIG_KEYS, 'model config', { allow: ['seed'] });
       return own(call(module, (m) => m.createModel(json, seed)), Model);
     },
     // Trains `model` on `task`; options { lr, batchSize, warmup, schedule, totalSteps, clip,
     // weightDecay, labelSmoothing, seed, evalEvery, beta1, beta2 } default to the task's.
     trainer(model, task, options = {}) {
-      if (!(model instanceof Model)) throw new Error('trainer(model, task): model must be a Model from tp.model() or tp.loadModel()');
-      if (!(task instanceof Task)) throw new Error('trainer(model, task): task must be a Task from tp.task()');
+      if (!Owned.is(model, 'Model')) throw new Error(`trainer(model, task): model must be a Model from tp.model() or tp.loadModel(), got ${describe(model)}`);
+      if (!Owned.is(task, 'Task')) throw new Error(`trainer(model, task): task must be a Task from tp.task(), got ${describe(task)}`);
       const json = optionsJson(options, TRAIN_KEYS, 'training option');
       return own(call(module, (m) => m.createTrainer(model.handle, task.handle, json)), Trainer);
     },
-    // A model from safetensors bytes (Uint8Array or ArrayBuffer).
-    loadModel(bytes) {
-      const array = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
-      if (!(array instanceof Uint8Array)) throw new Error(`loadModel(bytes): bytes must be a Uint8Array or ArrayBuffer, got ${describe(bytes)}`);
-      return own(call(module, (m) => m.loadModel(array)), Model);
+    // A model from safetensors bytes (Uint8Array or ArrayBuffer). Options: { allowNonFinite }
+    // to load weights that are NaN or infinite (refused otherwise); model.warnings lists what
+    // was accepted with a warning.
+    loadModel(bytes, options = {}) {
+      const array = bytesCopy(bytes, 'loadModel(bytes): bytes');
+      const json = optionsJson(options, LOAD_MODEL_KEYS, 'loadModel option');
+      return own(call(module, (m) => m.loadModel(array, json)), Model);
     },
     // A position table from the core, of any size, with the very numbers a model uses:
     //   { kind: 'sinusoidal', maxLen, dim, base? } -> { kind, shape: [maxLen, dim], data }
     //   { kind: 'rope', maxLen, dim (an even head size), base? } -> { kind, shape: [maxLen, dim / 2], cos, sin }
     //   { kind: 'alibi', maxLen, heads } -> { kind, shape: [heads, maxLen, maxLen], slopes, data (the biases) }
     positionalTable(options) {
-      if (!isPlainObject(options)) throw new Error(`positionalTable(options) needs an object like { kind: 'sinusoidal', maxLen: 16, dim: 8 }, got ${describe(options)}`);
-      const { kind } = options;
-      const keys = POSITIONAL_KEYS[kind];
+      if (!isPlainObject(options)) throw new Error(`positionalTable(options) needs a plain object like { kind: 'sinusoidal', maxLen: 16, dim: 8 }, got ${describe(options)}`);
+      const kind = ownValue(options, 'kind');
+      const keys = Object.hasOwn(POSITIONAL_KEYS, kind) ? POSITIONAL_KEYS[kind] : undefined;
       if (!keys) {
         const hint = kind === 'learned' ? " (a learned table is the model's parameter 'pos_emb.weight': model.parameter('pos_emb.weight'))" : '';
         throw new Error(`positionalTable: kind must be ${Object.keys(POSITIONAL_KEYS).join(', ')}, got ${describe(kind)}${hint}`);
@@ -344,8 +337,8 @@ function makeApi(module) {
       for (const key of Object.keys(options)) {
         if (key !== 'kind' && !keys.includes(key)) throw new Error(`unknown positionalTable key '${key}' for kind '${kind}'; allowed: kind, ${keys.join(', ')}`);
       }
-      const { maxLen, base = 10000 } = options;
-      const size = kind === 'alibi' ? options.heads : options.dim;
+      const maxLen = ownValue(options, 'maxLen'), base = ownValue(options, 'base') ?? 10000;
+      const size = ownValue(options, kind === 'alibi' ? 'heads' : 'dim');
       for (const [key, value] of [['maxLen', maxLen], [kind === 'alibi' ? 'heads' : 'dim', size]]) {
         if (!Number.isInteger(value)) throw new Error(`positionalTable: ${key} must be a whole number, got ${describe(value)}`);
       }
@@ -415,7 +408,7 @@ export function load(options = {}) {
 }
 
 export { engineStats, compiledModule, threadSupport } from './engine.js';
-export { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, STEP_REPORT, EVALUATION, TRACE_NAMES } from './generated/schema.js';
+export { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, LOAD_OPTIONS, STEP_REPORT, EVALUATION, TRACE_NAMES } from './generated/schema.js';
 export { createTrainingSession, TrainingSession } from './training-session.js';
 export { RunRecord } from './run-record.js';
 export { traceName, parseTraceName } from './trace-names.js';
