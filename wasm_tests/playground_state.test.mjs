@@ -72,6 +72,30 @@ test('the URL hash round-trips the state, and bad values are ignored', () => {
   assert.deepEqual(parsePairs('a => b\n\nbad line\nc\td'), [['a', 'b'], ['c', 'd']]);
 });
 
+test('hash keys are only the tables\' own, and values only what the controls allow', async () => {
+  // Names Object.prototype holds (and a polluted prototype's) are no options.
+  const inherited = parseHash('#m.constructor=x&m.toString=1&m.__proto__=1&t.hasOwnProperty=2&g.valueOf=3&a.constructor=4');
+  assert.deepEqual(inherited, defaultState());
+  Object.prototype.polluted = { kind: 'int' };
+  try {
+    assert.deepEqual(parseHash('#m.polluted=5&t.polluted=5'), defaultState());
+  } finally {
+    delete Object.prototype.polluted;
+  }
+  // Out of a control's range, not a whole number, or beyond what a JS number holds exactly.
+  const wild = parseHash('#m.dModel=1e9&m.nLayers=2.5&t.lr=-1&t.batchSize=99999&g.topP=7&a.layer=-1&seed=99999999999999999999&wt=1e3&m.dropout=');
+  assert.deepEqual(wild, defaultState());
+  // In range, they load; and the request the page sends the library is then accepted by it.
+  const fine = parseHash('#m.dModel=12&m.nLayers=2&t.lr=0.01&t.batchSize=8&seed=9007199254740991');
+  assert.deepEqual([fine.model, fine.train, fine.seed], [{ dModel: 12, nLayers: 2 }, { lr: 0.01, batchSize: 8 }, 9007199254740991]);
+  const tp = await load();
+  const task = tp.task('qa-toy');
+  const req = sessionRequest(parseHash('#m.constructor=x&m.nHeads=3&m.dModel=12'));
+  const model = tp.model({ ...task.defaults, ...req.model });
+  assert.equal(model.config.nHeads, 3);
+  for (const o of [model, task]) o.dispose();
+});
+
 test('every preset, on every built-in task, gives a model the library accepts', async () => {
   const tp = await load();
   const infos = Object.fromEntries(['qa-toy', 'copy', 'sentiment', 'tagging', 'lm-char', 'translate', 'addition'].map((n) => {

@@ -181,10 +181,19 @@ export function toHash(state) {
   return `#${p.toString()}`;
 }
 
+// The hash's text for `field` as its value, or undefined when it is not one the control allows
+// (out of range, not a choice, not a number): such a key is ignored like an unknown one.
 function typed(field, raw) {
   if (!field) return raw;
-  if (field.kind === 'int') return /^-?\d+$/.test(raw) ? Number(raw) : undefined;
-  if (field.kind === 'float') return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined;
+  const inRange = (v) => (field.min === undefined || v >= field.min) && (field.max === undefined || v <= field.max);
+  if (field.kind === 'int') {
+    const v = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+    return Number.isSafeInteger(v) && inRange(v) ? v : undefined;
+  }
+  if (field.kind === 'float') {
+    const v = raw.trim() === '' ? NaN : Number(raw);
+    return Number.isFinite(v) && inRange(v) ? v : undefined;
+  }
   if (field.kind === 'bool') return raw === 'true' ? true : raw === 'false' ? false : undefined;
   if (field.kind === 'enum') return field.values.includes(raw) ? raw : undefined;
   if (field.kind === 'text') return field.pattern.test(raw) ? raw : undefined;
@@ -204,8 +213,11 @@ const FIELDS = {
   model: Object.fromEntries(ARCH_FIELDS.map((f) => [f.key, f])),
   train: Object.fromEntries(TRAIN_FIELDS.map((f) => [f.key, f])),
   gen: Object.fromEntries(GEN_FIELDS.map((f) => [f.key, f])),
-  attn: { kind: { kind: 'enum', values: ATTN_KINDS }, layer: { kind: 'int' }, head: { kind: 'int' }, stage: { kind: 'enum', values: ATTN_STAGES } },
+  attn: { kind: { kind: 'enum', values: ATTN_KINDS }, layer: { kind: 'int', min: 0 }, head: { kind: 'int', min: 0 }, stage: { kind: 'enum', values: ATTN_STAGES } },
 };
+
+// A whole number >= 0 that JavaScript holds exactly.
+const count = (v) => (/^\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : undefined);
 
 // ---- kept runs' set-ups -------------------------------------------------------------------
 
@@ -247,13 +259,13 @@ function setupFromString(text, problems) {
     problems.push({ key: 'run', value: text, reason: `a kept run needs a task (${[...TASKS, ...CUSTOM_TASKS].join(', ')})` });
     return null;
   }
-  const setup = { task, seed: /^\d+$/.test(p.get('seed') ?? '') ? Number(p.get('seed')) : 1, model: {}, train: {} };
+  const setup = { task, seed: count(p.get('seed') ?? '') ?? 1, model: {}, train: {} };
   if (TOKENIZER_KINDS.includes(p.get('tt'))) setup.textTokenizer = p.get('tt');
   if (p.get('d')) setup.data = p.get('d');
   for (const [k, v] of p) {
     const group = k.startsWith('m.') ? 'model' : k.startsWith('t.') ? 'train' : null;
     if (!group) continue;
-    const field = FIELDS[group][k.slice(2)];
+    const field = Object.hasOwn(FIELDS[group], k.slice(2)) ? FIELDS[group][k.slice(2)] : undefined;
     const value = field ? typed(field, v) : undefined;
     if (value === undefined) problems.push({ key: `run ${k}`, value: v, reason: field ? `${k.slice(2)} takes ${accepts(field)}` : `there is no option '${k.slice(2)}'` });
     else setup[group][k.slice(2)] = value;
@@ -262,7 +274,9 @@ function setupFromString(text, problems) {
 }
 
 // A state from a hash and what in it was not understood: [{ key, value, reason }]. Unknown keys
-// and bad values are left out (a hand-edited link still loads) and the page says which.
+// and bad values are left out (a hand-edited link still loads) and the page says which. Only
+// the tables' own keys count: `m.constructor` or `m.toString` name no option, whatever
+// Object.prototype holds.
 export function readHash(hash) {
   const s = defaultState();
   const problems = [];
@@ -273,7 +287,7 @@ export function readHash(hash) {
     if (group) {
       const [name, prefix] = group;
       const key = k.slice(prefix.length);
-      const field = FIELDS[name][key];
+      const field = Object.hasOwn(FIELDS[name], key) ? FIELDS[name][key] : undefined;
       if (!field) {
         bad(k, v, `there is no option '${key}'`);
         continue;
@@ -290,7 +304,7 @@ export function readHash(hash) {
       if (v === 'en' || v === 'ko') s.lang = v;
       else bad(k, v, 'languages: en, ko');
     } else if (k === 'seed' || k === 'wt') {
-      if (/^\d+$/.test(v)) s[k] = Number(v);
+      if (count(v) !== undefined) s[k] = count(v);
       else bad(k, v, 'a whole number from 0');
     } else if (k === 'pace') {
       if (v !== '' && PACES.includes(Number(v))) s.pace = Number(v);
