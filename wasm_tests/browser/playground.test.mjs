@@ -238,3 +238,21 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   await page.close();
   await copy.page.close();
 });
+
+test('a run that diverges says so, with what to change, until it is reset', async () => {
+  // A link with a learning rate far too high and no warm-up (the trainer's diverged flag).
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#task=qa-toy&t.lr=10&t.warmup=0`, { viewport: { width: 1280, height: 900 } });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+  assert.equal(await page.$eval('>>> [data-testid=diverged]', (el) => el.hidden), true, 'the hint shows before training');
+  await page.click('>>> [data-testid=train]');
+  await page.waitForSelector('>>> [data-testid=diverged]:not([hidden])', { timeout: 60_000 });
+  const hint = await textOf(page, '>>> [data-testid=diverged]');
+  assert.match(hint, /^Training diverged at step \d+: .*Lower the learning rate \(now 10\) or add warm-up steps \(now 0\), then reset\.$/);
+  await page.click('>>> [data-testid=pause]').catch(() => {});
+  await page.waitForSelector('>>> [data-testid=reset]:not([disabled])');
+  await page.click('>>> [data-testid=reset]');
+  await page.waitForSelector('>>> [data-testid=diverged][hidden]', { timeout: 30_000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -129,6 +129,7 @@ export const STRINGS = {
     'training.train': 'train', 'training.smoothed': 'train (smoothed)', 'training.val': 'validation',
     'training.step': 'step', 'training.metricTitle': '{metric} on the validation set',
     'training.note': '{task}: {steps} steps, batch {batch}, learning rate {lr} ({schedule}).',
+    'training.diverged': 'Training diverged at step {step}: the loss became infinite or rose far above a uniform guess over the outputs. Lower the learning rate (now {lr}) or add warm-up steps (now {warmup}), then reset.',
 
     'tokens.lead': 'The text is split into tokens, and each token becomes an id in the vocabulary. Hover a token to find it in every other view.',
     'tokens.input': 'Input text (used by the tokens, embeddings and attention views)',
@@ -375,6 +376,7 @@ export const STRINGS = {
     'training.train': '학습', 'training.smoothed': '학습 (평활)', 'training.val': '검증',
     'training.step': '단계', 'training.metricTitle': '검증 세트의 {metric}',
     'training.note': '{task}: {steps}단계, 배치 {batch}, 학습률 {lr} ({schedule}).',
+    'training.diverged': '학습이 {step}단계에서 발산했습니다: 손실이 무한대가 되었거나 출력을 고르게 찍는 것보다 훨씬 커졌습니다. 학습률(지금 {lr})을 낮추거나 워밍업 단계(지금 {warmup})를 늘린 뒤 초기화하세요.',
 
     'tokens.lead': '텍스트를 토큰으로 나누고, 토큰마다 단어장의 번호(id)를 붙입니다. 토큰에 마우스를 올리면 다른 모든 그림에서 같은 토큰이 강조됩니다.',
     'tokens.input': '입력 텍스트 (토큰, 임베딩, 어텐션 그림에 쓰입니다)',

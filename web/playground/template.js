@@ -119,6 +119,7 @@ export const TEMPLATE = `
         <tp-line-chart id="loss-chart" data-testid="loss-chart" height="230" log-y></tp-line-chart>
         <tp-line-chart id="metric-chart" height="150"></tp-line-chart>
         <p class="hint" id="training-note"></p>
+        <p class="error" id="diverged" data-testid="diverged" role="status" hidden></p>
         <p class="hint" id="threads-note" data-testid="threads-note"></p>
         <button type="button" id="isolate" data-testid="isolate" data-i18n="threads.isolate" hidden></button>
       </section>

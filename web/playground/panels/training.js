@@ -1,10 +1,11 @@
 // panels/training.js — the sticky training bar (start / pause / step / reset, progress, loss,
-// validation loss, metric, tokens/s, threads, learning rate, gradient norm) and the loss curves.
-// All training happens in the worker; this only sends commands and draws the run's record
-// (app.run, the session's mirror of the worker's), which it reads and never copies. It also says
-// how many threads the worker trains on and why; on a page that is not cross-origin isolated the
-// standalone playground offers to isolate itself (lib/isolation.js: a service worker, one
-// reload) — a playground embedded in someone else's page never does.
+// validation loss, metric, tokens/s, threads, learning rate, gradient norm), the loss curves and,
+// once a step has diverged (the report's divergedAt), what to change. All training happens in
+// the worker; this only sends commands and draws the run's record (app.run, the session's mirror
+// of the worker's), which it reads and never copies. It also says how many threads the worker
+// trains on and why; on a page that is not cross-origin isolated the standalone playground
+// offers to isolate itself (lib/isolation.js: a service worker, one reload) — a playground
+// embedded in someone else's page never does.
 import { ROLE_COLORS } from '../../components/shared/colormap.js';
 import { compact, formatLoss, formatMetric } from '../../components/shared/format.js';
 import { isolatePage, isolationStatus } from '../../lib/isolation.js';
@@ -97,6 +98,7 @@ export function initTraining(app) {
     $('tps').textContent = r?.tokensPerSec > 0 ? compact(r.tokensPerSec) : '–';
     $('lr').textContent = r ? r.lr.toExponential(1) : '–';
     $('grad-norm').textContent = r ? r.gradNorm.toPrecision(3) : '–';
+    diverged(r);
     const done = total > 0 && step >= total;
     const running = run?.running ?? false;
     const invalid = (app.invalid?.size ?? 0) > 0;
@@ -104,6 +106,16 @@ export function initTraining(app) {
     buttons.pause.disabled = busy || !running;
     buttons.step.disabled = busy || !app.config || running || done || invalid;
     buttons.reset.disabled = busy || !app.config;
+  }
+
+  // The trainer flags a step that diverged (docs/API.md, StepReport.diverged); the hint stays
+  // from that step on, until a reset or a new configuration starts over.
+  function diverged(r) {
+    const el = $('diverged');
+    el.hidden = !(r?.divergedAt > 0);
+    if (el.hidden || !app.info) return;
+    const tr = { ...app.info.train, ...app.state.train };
+    el.textContent = app.t('training.diverged', { step: r.divergedAt, lr: Number(tr.lr).toPrecision(2), warmup: tr.warmup });
   }
 
   function note() {
