@@ -32,7 +32,13 @@ export function describe(value) {
       name = null;  // a Proxy whose traps throw
     }
     if (!name || name === 'Object') return 'an object';
-    return `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}`;  // a Uint8Array, an Int8Array
+    const article = /^[AEIO]/.test(name) ? 'an' : 'a';  // a Uint8Array, an Int8Array
+    // A Proxy around a typed array (or an object made from its prototype) has its name but none
+    // of its bytes; say so, or "must be an Int32Array, got an Int32Array" would contradict itself.
+    if (typedArrayPrototype.isPrototypeOf(value) && typedKind(value) === undefined) {
+      return `${article} ${name} look-alike (a Proxy or an object made from its prototype, not the array itself)`;
+    }
+    return `${article} ${name}`;
   }
   return typeof value;
 }
@@ -65,7 +71,8 @@ export function checkWhole(value, what, min = 0, max = INT32_MAX) {
   }
 }
 
-const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int8Array.prototype), Symbol.toStringTag).get;
+const typedArrayPrototype = Object.getPrototypeOf(Int8Array.prototype);
+const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
 // The typed array's own kind ('Int32Array', ...) from its internal slot, or undefined: a Proxy or
 // an object that only inherits from a typed array's prototype has none.
 export function typedKind(value) {
