@@ -34,7 +34,7 @@ void Trainer::check_memory() const {
   const BatchShape eval = task_.largest_batch(c, std::max(options_.batch_size, 32), options_.seq_len);
   const std::int64_t activations = std::max(estimate_activation_bytes(c, train, true), estimate_activation_bytes(c, eval, false));
   const std::int64_t state = c.parameter_count() * 16;  // parameters, gradients, two Adam moments
-  if (activations + state <= kMaxModelBytes) return;
+  if (activations + state <= kMaxTrainingBytes) return;
   const auto option = [this](const auto& member) { return schema::name_of(options_, member); };
   const char* d_model = schema::name_of(c, c.d_model);
   const int length = std::max(train.src_len, train.tgt_len);
@@ -42,7 +42,7 @@ void Trainer::check_memory() const {
   TP_FAIL(option(options_.batch_size), " × length × ", d_model, " = ", options_.batch_size, " × ", length, " × ", c.d_model,
           " is out of range for training: a step needs about ", (activations + kMB - 1) / kMB,
           " MB of activations, plus ", (state + kMB - 1) / kMB, " MB for the parameters, gradients and Adam state; the limit is ",
-          kMaxModelBytes / kMB, " MB in all (length: the longest sequence of a batch, ",
+          kMaxTrainingBytes / kMB, " MB in all (length: the longest sequence of a batch, ",
           task_.kind == TaskKind::Text ? str_cat(option(options_.seq_len), " for a text task") : std::string("the task's longest example"),
           "); make ", option(options_.batch_size), task_.kind == TaskKind::Text ? str_cat(", ", option(options_.seq_len)) : std::string(),
           " or ", d_model, " smaller");
