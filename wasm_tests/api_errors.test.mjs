@@ -123,7 +123,7 @@ const CASES = [
   ['vocabulary of 2**31', () => tok.vocabulary(2 ** 31), /vocabulary\(limit\): limit must be a whole number >= 0, got the number 2147483648/],
   ['decode of a huge sparse array', () => tok.decode(hugeSparse()), /decode\(ids\): ids\[0\] is not a number, got undefined/],
   ['decode of an id of 2**32', () => tok.decode([6, 2 ** 32]), /decode\(ids\): ids\[1\] = 4294967296 is not a token id \(at most 2147483647\)/],
-  ['decode of a Proxy around an Int32Array', () => tok.decode(new Proxy(new Int32Array([6]), {})), /decode\(ids\): ids must be an array or Int32Array of token ids, got an Int32Array look-alike \(a Proxy or an object made from its prototype, not the array itself\)/],
+  ['decode of a Proxy around an Int32Array', () => tok.decode(new Proxy(new Int32Array([6]), {})), /decode\(ids\): ids must be an array, Int32Array or Uint32Array of token ids, got an Int32Array look-alike \(a Proxy or an object made from its prototype, not the array itself\)/],
   ['a Tokenizer method called on a Model', () => Tokenizer.prototype.encode.call(toy, 'how'),
     /Tokenizer\.encode\(\) must be called on a Tokenizer from tp\.tokenizer\(\) or task\.tokenizer\(\), got a Model/],
 

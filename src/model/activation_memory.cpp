@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/thread_pool.h"
+
 namespace tp {
 
 namespace {
@@ -43,15 +45,20 @@ void attention(Counter& c, const ModelConfig& m, std::int64_t B, std::int64_t T,
   c.add(B * S * GD);
   c.add(B * m.n_heads * T * S);
   c.add(B * T * HD);
-  c.add(T * S);
-  c.add(T * S);  // the mask: a full [T, S] one at most
+  // Score rows and mask per scratch slot: one per thread when the (batch, head) tasks are split
+  // across the pool (nn/attention.cpp attention_slots), else one; and the slots' bookkeeping.
+  const std::int64_t slots = std::min<std::int64_t>(B * m.n_heads, threads::count());
+  c.add(slots * T * S);
+  c.add(slots * T * S);  // the mask: a full [T, S] one at most
+  c.add(2 * slots);
   if (!train) return;
   c.add(B * T * HD);
   c.add(B * T * HD);
   c.add(B * S * GD);
   c.add(B * S * GD);
-  c.add(T * S);
-  c.add(T * S);
+  const std::int64_t group_slots = std::min<std::int64_t>(B * m.kv_heads(), threads::count());
+  c.add(group_slots * T * S);
+  c.add(group_slots * T * S);
 }
 
 // The FFN (nn/feed_forward.cpp) over N rows: up, hidden, and gate (SwiGLU) or the GELU gate;
