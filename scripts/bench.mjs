@@ -29,6 +29,11 @@
 //            bench/make_gpt2_small.mjs into bench/results/gpt2-small, ~475 MiB, not committed):
 //            load time, peak memory and ms per generated token (KV cache, greedy, 32 tokens),
 //            native and in headless Chromium (files fetched and streamed into the wasm heap).
+//   drawing  the playground page in headless Chromium training lm-char as fast as it can for two
+//            minutes (--seconds N for another length) with every panel in view (the viewport as
+//            tall as the page): the main thread's long tasks (count, longest, median, how many
+//            over 50 ms; Long Tasks API, which Firefox lacks), frames drawn per second and the
+//            steps trained. The cost measured is the page's redrawing: training is in the worker.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -43,6 +48,7 @@ const sections = {
   generate: { run: runGenerate },
   size: { run: runSize },
   import: { run: runImport },
+  drawing: { run: runDrawing, web: true },
 };
 
 const onlyIndex = process.argv.indexOf('--only');
@@ -351,14 +357,83 @@ async function runImport() {
   return rows;
 }
 
+// The playground page, served as the product is (web/), in headless Chromium: lm-char at full
+// speed with every panel in view, and what the main thread did meanwhile.
+async function runDrawing() {
+  const secondsIndex = process.argv.indexOf('--seconds');
+  const seconds = secondsIndex > 0 ? Number(process.argv[secondsIndex + 1]) : 120;
+  console.log(`\ndrawing: the playground training lm-char for ${seconds} s with every panel in view (headless Chromium)…`);
+  const { engines, launchEngine } = await import('./browsers.mjs');
+  if (!existsSync(engines.chromium.executablePath)) {
+    console.log(`  (skipping: ${engines.chromium.executablePath} not found)`);
+    return [];
+  }
+  const { serveStatic } = await import('./serve.mjs');
+  const { server, url } = await serveStatic();
+  const launched = await launchEngine('chromium');
+  try {
+    const page = await launched.context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    await page.setViewport({ width: 1440, height: 1000 });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    await page.select('>>> [data-testid=task]', 'lm-char');
+    await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 60_000 });
+    await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
+    await page.select('>>> [data-testid=speed]', '0');
+    // Every panel in view: the viewport as tall as the page (measured again once the set-up has
+    // drawn, as panels grow with their content).
+    for (let i = 0; i < 2; ++i) {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewport({ width: 1440, height: Math.min(height, 16_000) });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const viewport = page.viewport();
+    await page.evaluate(() => {
+      window.__drawing = { longTasks: [], frames: 0 };
+      new PerformanceObserver((list) => window.__drawing.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+      const frame = () => { window.__drawing.frames += 1; requestAnimationFrame(frame); };
+      requestAnimationFrame(frame);
+    });
+    const stepShown = () => page.$eval('>>> #step-text', (el) => Number.parseInt(el.textContent.replace(/[^\d\s]/g, ' ').trim().split(/\s+/)[0] ?? '0', 10));
+    await page.click('>>> [data-testid=train]');
+    const started = Date.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const elapsed = (Date.now() - started) / 1000;
+    const { longTasks, frames } = await page.evaluate(() => window.__drawing);
+    const steps = await stepShown();
+    if (problems.length) throw new Error(`drawing: the page reported ${problems.join('; ')}`);
+    const sorted = [...longTasks].sort((a, b) => a - b);
+    const median = sorted.length ? (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2) : null;
+    const row = {
+      impl: 'chromium', task: 'lm-char', seconds: Number(elapsed.toFixed(1)), viewport: `${viewport.width}x${viewport.height}`,
+      steps, long_tasks: longTasks.length, longest_ms: sorted.at(-1) ?? 0, median_ms: median ?? 0,
+      over_50ms: longTasks.filter((d) => d > 50).length, frames_per_s: Number((frames / elapsed).toFixed(1)),
+      browser: await launched.browser.version(),
+    };
+    printTable('main-thread long tasks (> 50 ms by definition) while the playground trains lm-char, every panel in view (target: none)',
+      ['impl', 'seconds', 'viewport', 'steps', 'long tasks', 'longest ms', 'median ms', 'frames/s'],
+      [[row.impl, fmt(row.seconds, 0), row.viewport, row.steps, row.long_tasks, fmt(row.longest_ms, 0), fmt(row.median_ms, 0), fmt(row.frames_per_s)]]);
+    return [row];
+  } finally {
+    await launched.close();
+    server.close();
+  }
+}
+
 async function main() {
   // The peer (PyTorch with OpenBLAS's threaded build) and the browsers, if missing.
   const setup = spawnSync('bash', ['scripts/setup.sh', '--bench'], { cwd: root, stdio: 'inherit' });
   if (setup.status !== 0) throw new Error('scripts/setup.sh --bench failed');
-  buildNative();
+  // Sections that only open the page need no native build, and the web module only if it is
+  // missing (web/lib/wasm, what `npm run build:wasm` writes).
+  const web = chosen.every((name) => sections[name].web);
+  if (!web) buildNative();
   // The wide build only where a chosen section runs it.
   if (wide && (chosen.includes('matmul') || chosen.includes('generate') || (chosen.includes('train') && runs('native-wide')))) buildNative({ wide: true });
-  buildWasm();
+  if (!web || !existsSync(path.join(root, 'web/lib/wasm/transformer_playground.wasm'))) buildWasm();
   // With --only, the other sections keep their previous figures.
   const file = path.join(root, 'bench', 'results', 'latest.json');
   const previous = (onlyIndex > 0 || implsChosen) && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
@@ -375,7 +450,7 @@ async function main() {
     },
   };
   // The clock moves on a shared machine, and every absolute figure moves with it.
-  const clock = async () => (await jsonLines(nativeBench, ['peak']))[0]?.clock_ghz ?? null;
+  const clock = async () => (existsSync(path.join(root, nativeBench)) ? (await jsonLines(nativeBench, ['peak']))[0]?.clock_ghz ?? null : null);
   results.env.clock_ghz_start = await clock();
   for (const name of chosen) {
     const out = await sections[name].run();
@@ -394,8 +469,10 @@ async function main() {
   }
   results.env.clock_ghz_end = await clock();
   results.env.load_average_end = os.loadavg();
-  console.log(`\ncore clock ≈ ${results.env.clock_ghz_start} GHz at the start, ${results.env.clock_ghz_end} GHz at the end ` +
-    `(x86 imul chain; absolute GFLOP/s and tokens/s scale with it)`);
+  if (results.env.clock_ghz_start != null) {
+    console.log(`\ncore clock ≈ ${results.env.clock_ghz_start} GHz at the start, ${results.env.clock_ghz_end} GHz at the end ` +
+      `(x86 imul chain; absolute GFLOP/s and tokens/s scale with it)`);
+  }
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(results, null, 1)}\n`);
   console.log(`\nwrote bench/results/latest.json`);
