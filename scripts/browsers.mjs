@@ -3,9 +3,11 @@
 // (over WebDriver BiDi), both driven by puppeteer-core. Everything engine-specific about
 // *launching* lives here; wasm_tests/browser/browser.mjs adds what the test suites need on top.
 //
-//   launchEngine('chromium' | 'firefox', { downloadPath })  →  { engine, browser, context, close() }
+//   launchEngine('chromium' | 'firefox', { downloadPath, colorScheme })  →  { engine, browser, context, close() }
 // `context` is a fresh browser context (no cookies, storage or cache from anything else) whose
-// downloads land in `downloadPath` when one is given.
+// downloads land in `downloadPath` when one is given. `colorScheme: 'dark'` starts Firefox with
+// pages told prefers-color-scheme: dark (a preference; its WebDriver BiDi cannot emulate media
+// features); Chromium takes it per page over CDP (wasm_tests/browser/browser.mjs).
 // CHROMIUM_PATH / FIREFOX_PATH override the Debian binaries. puppeteer-core is imported only when
 // a browser starts, so scripts/test.mjs can read the engine list before scripts/setup.sh has
 // installed the npm packages (a fresh clone has none).
@@ -70,7 +72,7 @@ export const engines = {
 };
 export const engineNames = Object.keys(engines);
 
-export async function launchEngine(engine, { downloadPath } = {}) {
+export async function launchEngine(engine, { downloadPath, colorScheme } = {}) {
   const spec = engines[engine];
   if (!spec) throw new Error(`unknown browser engine '${engine}'; allowed: ${engineNames.join(', ')}`);
   if (!existsSync(spec.executablePath)) throw new Error(`${engine}: ${spec.executablePath} not found (scripts/setup.sh installs it)`);
@@ -79,6 +81,10 @@ export async function launchEngine(engine, { downloadPath } = {}) {
   const browser = await puppeteer.launch({
     executablePath: spec.executablePath, headless: true, defaultViewport: { width: 1280, height: 720 },
     protocolTimeout: 600_000, ...spec.options,
+    // 0: content is told dark, 1: light (Firefox's layout.css.prefers-color-scheme.content-override).
+    ...(engine === 'firefox' && colorScheme
+      ? { extraPrefsFirefox: { ...spec.options.extraPrefsFirefox, 'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1 } }
+      : {}),
   });
   try {
     const context = await browser.createBrowserContext(downloadPath ? { downloadBehavior: { policy: 'allow', downloadPath } } : {});

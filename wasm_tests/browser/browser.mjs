@@ -96,13 +96,18 @@ export function useBrowser(...servers) {
 
 // Starts the engine with a fresh profile. `browser.newPage()` opens a tab; `browser.download(fn)`
 // runs fn (which makes the page download a file) and resolves with the file once it is complete.
-export async function launchBrowser() {
+// `colorScheme: 'dark'`: every page it opens is told prefers-color-scheme: dark, in both engines.
+export async function launchBrowser({ colorScheme } = {}) {
   const downloadPath = mkdtempSync(path.join(tmpdir(), `tp-downloads-${engine}-`));
-  const launched = await launchEngine(engine, { downloadPath });
+  const launched = await launchEngine(engine, { downloadPath, colorScheme });
   return {
     engine,
     puppeteer: launched.browser,
-    newPage: () => launched.context.newPage(),
+    async newPage() {
+      const page = await launched.context.newPage();
+      if (colorScheme && engine === 'chromium') await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: colorScheme }]);
+      return page;
+    },
     async download(trigger, { timeout = 15_000 } = {}) {
       const before = new Set(readdirSync(downloadPath));
       await trigger();

@@ -36,7 +36,7 @@ import { t } from './strings.js';
 import { applyStrings } from '../ui/dom.js';
 import { labelViews } from '../ui/lang.js';
 import { viewLabels } from '../ui/strings.js';
-import { TEMPLATE } from './template.js';
+import { template } from './template.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
 import { initSetup } from './panels/setup.js';
@@ -474,7 +474,7 @@ export class App extends EventTarget {
 export function mountPlayground(host, { standalone = false, state, onReady, visible = true } = {}) {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const css = new URL('../styles/playground.css', import.meta.url);
-  root.innerHTML = `<link rel="stylesheet" href="${css}">${TEMPLATE}`;
+  root.innerHTML = `<link rel="stylesheet" href="${css}">${template({ standalone })}`;
   adoptStyles(root, THEME_CSS);
   const app = new App(state ?? (standalone ? parseHash(location.hash) : defaultState()), { root, host, standalone });
   app.visible = visible;
@@ -490,12 +490,13 @@ async function start(app, onReady) {
       if (toHash(next) !== toHash(app.state)) app.set(next);
     });
   }
-  // In-page links (the section menu, "skip to the panels") scroll inside the root: ids in a
-  // shadow root are not the document's, and the URL hash holds the state.
+  // In-page links (the section menu) and the "skip to the panels" button scroll inside the root:
+  // ids in a shadow root are not the document's, and the URL hash holds the state. (The skip is
+  // a button: a link's target in a shadow root is out of reach of the document it is read in.)
   root.addEventListener('click', (e) => {
-    const a = e.target.closest?.('a[href^="#"]');
+    const a = e.target.closest?.('a[href^="#"], [data-skip-to]');
     if (!a) return;
-    const target = app.$(a.getAttribute('href').slice(1));
+    const target = app.$(a.dataset.skipTo ?? a.getAttribute('href').slice(1));
     if (!target) return;
     e.preventDefault();
     target.scrollIntoView({ block: 'start' });

@@ -1,16 +1,18 @@
 // template.js — the playground's markup, one copy for the page (web/index.html) and the
 // <tp-playground> element: mountPlayground() writes it into the element's shadow root. Every
 // [data-i18n] text and [data-i18n-aria] label is filled from strings.js; ids are local to the
-// shadow root, so several playgrounds can share a page.
+// shadow root, so several playgrounds can share a page. The panels are the page's <main> only
+// when the playground is the page (standalone); embedded in a documentation page, whose own
+// <main> holds it, they are a plain container.
 // The logo is the page's icon (one drawing for both).
 const LOGO = new URL('../favicon.svg', import.meta.url).href;
 
-export const TEMPLATE = `
+export const template = ({ standalone }) => `
 <div class="tp-app" part="app">
   <p class="error widget-error" id="widget-error" role="alert" hidden></p>
   <p class="error widget-error" id="link-error" data-testid="link-error" role="alert" hidden></p>
-  <a class="skip" href="#main" data-i18n="nav.skip"></a>
   <header class="masthead" id="masthead">
+    <button type="button" class="skip" data-skip-to="main" data-i18n="nav.skip"></button>
     <div class="brand">
       <img class="logo" src="${LOGO}" alt="">
       <div>
@@ -105,7 +107,7 @@ export const TEMPLATE = `
       <p class="error" id="config-error" role="alert" hidden></p>
     </aside>
 
-    <main id="main">
+    <${standalone ? 'main' : 'div'} id="main">
       <div class="duo">
         <section id="training" class="card" aria-labelledby="training-h">
         <div class="card-head"><h2 id="training-h" data-i18n="training.title"></h2><p class="lead" data-i18n="training.lead"></p></div>
@@ -200,7 +202,7 @@ export const TEMPLATE = `
           <tp-heatmap id="emb-positions" row-side="in" colormap="diverging"></tp-heatmap>
           <tp-heatmap id="emb-sum" row-side="in" colormap="diverging"></tp-heatmap>
         </div>
-        <h3 id="pe-h"></h3>
+        <h3 id="pe-h" data-i18n="emb.peTitle"></h3>
         <p class="hint" id="pe-note"></p>
         <tp-heatmap id="pe-table" colormap="diverging" max-cell="18"></tp-heatmap>
         <div id="rope-box">
@@ -261,6 +263,6 @@ export const TEMPLATE = `
         <div id="browsers"></div>
         <p class="hint" id="about-colors" data-i18n="about.colors"></p>
       </section>
-    </main>
+    </${standalone ? 'main' : 'div'}>
   </div>
 </div>`;

@@ -251,7 +251,7 @@ export const VIEW_LABELS = {
     'check.tolerance': '허용 오차',
     'check.pass': '통과: 커널 검사 {passed}/{total} ({backend} 대 스칼라 기준); 128³ 행렬 곱 SIMD {simd} GFLOP/s, 스칼라 {scalar}',
     'check.fail': '실패: 커널 검사 {passed}/{total} ({backend} 대 스칼라 기준); 128³ 행렬 곱 SIMD {simd} GFLOP/s, 스칼라 {scalar}',
-    'export.as': '{name}을(를) {format}(으)로 내보내기',
+    'export.as': '{format} 파일로 내보내기: {name}',
     'heatmap.row': '행',
     'heatmap.col': '열',
     'heatmap.masked': '마스크됨',

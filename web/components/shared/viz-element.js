@@ -107,9 +107,16 @@ export class VizElement extends Labelled(HTMLElement) {
     this.dataChanged();
   }
 
-  // The data (or a label) changed: the text alternative is rebuilt with the next drawing.
+  // The data (or a label) changed: the canvas's name now, even off screen (a sentence, cheap),
+  // the data table with the next drawing. A canvas with nothing to say yet (no data, no label)
+  // is hidden from assistive technology and out of the tab order until it has.
   dataChanged() {
     this._tableDirty = true;
+    const name = this.describe?.() || this.getAttribute('label') || '';
+    this.canvas.setAttribute('aria-label', name);
+    if (name) this.canvas.removeAttribute('aria-hidden');
+    else this.canvas.setAttribute('aria-hidden', 'true');
+    this.canvas.tabIndex = name ? 0 : -1;
     this.invalidate();
   }
 
@@ -168,7 +175,6 @@ export class VizElement extends Labelled(HTMLElement) {
     drawScene(ctx, scene);
     if (this._tableDirty) {
       this._tableDirty = false;
-      this.canvas.setAttribute('aria-label', this.describe?.() ?? this.getAttribute('label') ?? '');
       this._table();
     }
     this.dispatchEvent(new CustomEvent('tp-render', { bubbles: false }));
@@ -193,7 +199,8 @@ export class VizElement extends Labelled(HTMLElement) {
     table.appendChild(cap);
     const head = document.createElement('tr');
     for (const h of data.head) {
-      const th = document.createElement('th');
+      // An empty corner is a data cell: a header must name something.
+      const th = document.createElement(h === '' ? 'td' : 'th');
       th.textContent = h;
       head.appendChild(th);
     }

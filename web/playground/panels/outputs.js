@@ -127,8 +127,8 @@ export function initOutputs(app) {
     const buttons = r.steps.slice(0, n).map((s, i) => {
       const p = s.topk.find((c) => c.id === s.id)?.p;
       return h('button', { type: 'button', role: 'option', 'aria-selected': String(i === selected), class: fresh && i === n - 1 ? 'fresh' : '',
-        'aria-label': app.t('out.step', { i: i + 1, token: s.token }), onclick: () => select(i) },
-      s.token, p !== undefined ? h('span', { class: 'p', text: ` ${(p * 100).toFixed(0)}%` }) : null);
+        onclick: () => select(i) },
+      h('span', { class: 'sr-only', text: `${app.t('out.step', { i: i + 1 })} ` }), s.token, p !== undefined ? h('span', { class: 'p', text: ` ${(p * 100).toFixed(0)}%` }) : null);
     });
     stepsEl.replaceChildren(...buttons);
   }

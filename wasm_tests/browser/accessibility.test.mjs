@@ -1,0 +1,78 @@
+// Browser: axe-core (the accessibility rules engine, a devDependency) finds no violations where a
+// new user goes — the playground after training the Q&A toy and generating, in English and in
+// Korean, and the widgets example page with every widget rendered — each in the light and in the
+// dark colour scheme, under the strict Content-Security-Policy. axe is put into the page by the
+// driver (not by a <script> the policy would have to allow) and reads open shadow roots itself.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { STRICT_CSP, launchBrowser, openPage, reachWidget, sleep, useBrowser, waitForText } from './browser.mjs';
+import { root } from '../../scripts/build.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CSP } });
+const browsers = { light: null, dark: null };
+suite.before(async () => {
+  browsers.light = suite.browser;
+  browsers.dark = await launchBrowser({ colorScheme: 'dark' });
+});
+after(() => browsers.dark?.close());
+
+// axe's violations on the page as it is now, one line each: rule, impact, and the first elements.
+// Some of axe's own probes set an inline style, which the page's policy refuses (the console says
+// so): those refusals are taken out of the page's problems, every other problem stays.
+async function violations(page, problems) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
+  const mark = problems.length;
+  const found = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')), why: v.nodes[0]?.failureSummary.replace(/\s+/g, ' ') }));
+  });
+  await sleep(100);
+  const during = problems.splice(mark);
+  problems.push(...during.filter((p) => !/^console error: Applying inline style violates the following Content Security Policy/.test(p)));
+  return found.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${v.nodes.slice(0, 4).join(' | ')} — ${v.why}`);
+}
+
+async function openIn(scheme, path) {
+  const opened = await openPage(browsers[scheme], suite.url + path, { viewport: { width: 1280, height: 900 } });
+  // The scheme asked for is the one the page sees.
+  assert.equal(await opened.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark');
+  return opened;
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`the playground after train and generate, in English and Korean (${scheme}): no axe violations`, async () => {
+    const { page, problems } = await openIn(scheme, 'web/index.html');
+    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    await page.select('>>> [data-testid=task]', 'qa-toy');
+    await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+    await page.select('>>> [data-testid=speed]', '0');
+    await page.click('>>> [data-testid=train]');
+    await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
+    await page.locator('>>> [data-testid=prompt]').fill('how are you');
+    await page.click('>>> [data-testid=generate]');
+    await waitForText(page, '>>> [data-testid=output]', /^i am fine$/, { timeout: 20_000 });
+    await sleep(500);
+    assert.deepEqual(await violations(page, problems), [], `English, ${scheme}`);
+
+    await page.click('>>> [data-testid=lang]');
+    await page.waitForSelector('html[lang=ko]');
+    await sleep(500);
+    assert.deepEqual(await violations(page, problems), [], `Korean, ${scheme}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`the widgets example page, every widget rendered (${scheme}): no axe violations`, async () => {
+    const { page, problems } = await openIn(scheme, 'web/docs/attention.html');
+    for (const el of await page.$$('tp-tokenizer, tp-positional-encoding, tp-attention, tp-walkthrough, tp-train, tp-playground')) {
+      assert.equal(await reachWidget(el), 'ready', await el.evaluate((e) => e.outerHTML.slice(0, 100)));
+    }
+    await sleep(500);
+    assert.deepEqual(await violations(page, problems), [], scheme);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
