@@ -1,18 +1,25 @@
 // <tp-head-view> — the "head view": query tokens on the left, key tokens on the right, a line
 // from each query to each key whose opacity is the attention weight, one colour per head
-// (BertViz's design). Hover or arrow keys focus one query token: only its lines stay, and bars
-// beside the keys show how much each head gives each key. Head toggles above the drawing.
+// (BertViz's design). Hover or arrow keys focus one query token: only its lines stay, all of them,
+// and bars beside the keys show how much each head gives each key; hovering a key keeps only the
+// lines into it. Head toggles above the drawing.
+// It scales to long inputs: each query's lines are drawn in full only for its top-k keys per head
+// whose weight reaches the threshold; the rest are faded (and the faintest left out), so 64
+// tokens read as the few links that matter, with the rows packed closer.
 //
 //   el.data = { probs: Float32Array(H*T*S), heads: H, T, S, rowTokens, colTokens,
 //               masked?: Float32Array(H*T*S), rowSide?: 'dec', colSide?: 'enc' };
-// Attribute: label. Property: activeHeads (array of head indices; default all).
+// Attributes: label; top-k (default: 3 beyond 16 tokens, else every key); threshold (default:
+// 0.05 beyond 16 tokens, else 0.01). Property: activeHeads (array of head indices; default all).
+// Each line of the scene carries `link: { head, query, key, strength }` (strength 'focus',
+// 'strong' or 'faded'), what the lines stand for, for the tests and an export's reader.
 import { VizElement } from './shared/viz-element.js';
 import { headColor, inkOn, rgbOf } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
 import { fmt } from './shared/format.js';
 
 export class TpHeadView extends VizElement {
-  static observedAttributes = ['label'];
+  static observedAttributes = ['label', 'top-k', 'threshold'];
   static labels = { ...VizElement.labels, 'attn.head': 'head', 'attn.heads': 'heads', 'attn.queries': 'queries', 'attn.keys': 'keys',
     'attn.headDescribe': '{heads} heads; strongest link per query: {list}' };
   static css = `
@@ -84,12 +91,22 @@ export class TpHeadView extends VizElement {
     super.render();
   }
 
+  // Which lines are drawn in full: { topK, threshold } from the attributes or the input's length.
+  lineRule() {
+    const many = Math.max(this._data?.T ?? 0, this._data?.S ?? 0) > 16;
+    const k = Number.parseInt(this.getAttribute('top-k') ?? '', 10);
+    const th = Number.parseFloat(this.getAttribute('threshold') ?? '');
+    return { topK: k > 0 ? k : many ? 3 : Infinity, threshold: th >= 0 && th <= 1 ? th : many ? 0.05 : 0.01, many };
+  }
+
   layout(width) {
     const d = this._data;
     if (!d) return null;
     const th = this.theme();
     const { T, S, heads: H, probs } = d;
-    const size = 13, rowH = 22;
+    const rule = this.lineRule();
+    const dense = Math.max(T, S) > 24;
+    const size = dense ? 11 : 13, rowH = dense ? 15 : 22;
     const head = (s) => measureText(s, 10, { family: th.font });
     const lw = Math.min(140, Math.max(...d.rowTokens.map((s) => measureText(String(s), size, { family: th.font })), head(this.t('attn.queries')), 20)) + 10;
     const rw = Math.min(140, Math.max(...d.colTokens.map((s) => measureText(String(s), size, { family: th.font })), head(this.t('attn.keys')), 20)) + 10;
@@ -101,27 +118,51 @@ export class TpHeadView extends VizElement {
     const y = (i) => top + (i + 0.5) * rowH;
     const items = [];
     this._geom = { xl, xr, rowH, top, T, S, w };
-    const focus = this.hover?.row ?? (this.focusRow >= 0 ? this.focusRow : null);
-    const focusCol = this.hover?.col ?? null;
+    // A token hovered here (or the query chosen with the keys) isolates its own lines: a query's
+    // out, a key's in. A token hovered in another view isolates its lines on whichever side it
+    // is; in self-attention, where it is on both, the lines out of it and into it.
+    const ownRow = this.hover?.row ?? (this.focusRow >= 0 ? this.focusRow : null);
+    const ownCol = ownRow === null ? this.hover?.col ?? null : null;
     const hl = this._highlight;
     const rowHl = hl && hl.side === (d.rowSide ?? 'enc') ? hl.index : null;
     const colHl = hl && hl.side === (d.colSide ?? 'enc') ? hl.index : null;
-    const fr = focus ?? rowHl, fc = focusCol ?? colHl;
+    const own = ownRow !== null || ownCol !== null;
+    const fr = own ? ownRow : rowHl, fc = own ? ownCol : colHl;
+    const either = fr !== null && fc !== null;
     items.push({ type: 'text', x: xl - 8, y: 6, text: this.t('attn.queries'), fill: th.muted, size: 10, anchor: 'end' });
     items.push({ type: 'text', x: xr + 8, y: 6, text: this.t('attn.keys'), fill: th.muted, size: 10 });
     const active = this.activeHeads;
+    const isolated = fr !== null || fc !== null;
+    // Faded lines first, so the strong ones are drawn over them.
+    const faded = [], strong = [];
+    const order = Array.from({ length: S }, (_, s) => s);
     for (const h of active) {
       const color = headColor(h);
       for (let t = 0; t < T; ++t) {
-        if (fr !== null && t !== fr) continue;
+        if (fr !== null && t !== fr && !either) continue;
+        const row = h * T * S + t * S;
+        // The query's top-k keys (ties: the earlier key).
+        let kept = null;
+        if (!isolated && rule.topK < S) {
+          order.sort((a, b) => probs[row + b] - probs[row + a] || a - b);
+          kept = new Set(order.slice(0, rule.topK));
+        }
         for (let s = 0; s < S; ++s) {
-          if (fc !== null && s !== fc) continue;
-          const p = probs[h * T * S + t * S + s];
+          if (either ? t !== fr && s !== fc : fc !== null && s !== fc) continue;
+          const p = probs[row + s];
           if (!(p > 0.01)) continue;
-          items.push({ type: 'line', x1: xl + 4, y1: y(t), x2: xr - 4, y2: y(s), stroke: color, lw: fr !== null || fc !== null ? 2.5 : 2, opacity: Math.min(1, p * (active.length > 1 ? 0.9 : 1)) });
+          const line = { type: 'line', x1: xl + 4, y1: y(t), x2: xr - 4, y2: y(s), stroke: color };
+          if (isolated) {
+            strong.push({ ...line, lw: 2.5, opacity: Math.min(1, p * (active.length > 1 ? 0.9 : 1)), link: { head: h, query: t, key: s, strength: 'focus' } });
+          } else if (p >= rule.threshold && (!kept || kept.has(s))) {
+            strong.push({ ...line, lw: 2, opacity: Math.min(1, (rule.many ? Math.max(0.2, p) : p) * (active.length > 1 ? 0.9 : 1)), link: { head: h, query: t, key: s, strength: 'strong' } });
+          } else if (!rule.many || p > 0.02) {
+            faded.push({ ...line, lw: 1, opacity: Math.min(0.08, p * 0.3), link: { head: h, query: t, key: s, strength: 'faded' } });
+          }
         }
       }
     }
+    items.push(...faded, ...strong);
     d.rowTokens.forEach((tok, t) => {
       const on = t === fr;
       if (on) items.push({ type: 'rect', x: 2, y: y(t) - rowH / 2 + 2, w: xl - 6, h: rowH - 4, r: 4, fill: th.hatch });
