@@ -10,7 +10,7 @@ import { root } from '../scripts/build.mjs';
 import { STRINGS as APP_STRINGS, t } from '../web/playground/strings.js';
 import { SHARED } from '../web/ui/strings.js';
 import { WIDGET_STRINGS } from '../web/widgets/shared/strings.js';
-import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs } from '../web/playground/state.js';
+import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs, URL_TEXT_LIMIT } from '../web/playground/state.js';
 import { buildSteps } from '../web/components/shared/walkthrough-steps.js';
 import { load } from 'transformer-playground';
 import { BROWSER_FEATURES, BROWSERS } from '../web/lib/browser-support.js';
@@ -94,6 +94,23 @@ test('hash keys are only the tables\' own, and values only what the controls all
   const model = tp.model({ ...task.defaults, ...req.model });
   assert.equal(model.config.nHeads, 3);
   for (const o of [model, task]) o.dispose();
+});
+
+test('a link holds a few kB at most, however long the texts in the state', () => {
+  const huge = 'x'.repeat(10 * 1024 * 1024), korean = '고양이'.repeat(700);
+  for (const task of ['text', 'pairs']) {
+    const s = { ...defaultState(), task, text: huge, pairs: `${huge} => y`, input: korean, prompt: huge, model: { dModel: 8, pos: 'rope' } };
+    const hash = toHash(s);
+    assert.ok(hash.length <= 4096, `${task}: a ${hash.length}-character link`);
+    const back = parseHash(hash);
+    // What fits stays; what does not is left out whole (never cut short).
+    assert.deepEqual([back.task, back.model], [task, { dModel: 8, pos: 'rope' }]);
+    assert.deepEqual([back.text, back.pairs, back.input, back.prompt], [defaultState().text, defaultState().pairs, '', '']);
+  }
+  // A text just within the limit, once percent-encoded, is carried.
+  const fits = 'a'.repeat(URL_TEXT_LIMIT);
+  assert.equal(parseHash(toHash({ ...defaultState(), task: 'text', text: fits })).text, fits);
+  assert.notEqual(parseHash(toHash({ ...defaultState(), task: 'text', text: `${fits}a` })).text, `${fits}a`);
 });
 
 test('every preset, on every built-in task, gives a model the library accepts', async () => {

@@ -158,19 +158,25 @@ export function prune(overrides, defaults) {
 
 const SHORT = { model: 'm.', train: 't.', gen: 'g.', attn: 'a.' };
 
-// A text or pairs longer than this stays out of the link (a link is a few kB at most); the page
-// says so where the text is edited.
+// The most your own text or pairs may hold, in characters (about a megabyte: a book). Beyond it
+// the set-up panel says so and keeps the data it has; building a vocabulary of this much takes
+// about 0.1 s on the page's thread, ten times this hung the page.
+export const DATA_LIMIT = 1_000_000;
+
+// A text, pairs, probe input or prompt longer than this, percent-encoded, stays out of the link,
+// so a link is a few kB at most; the page says so where the text is edited.
 export const URL_TEXT_LIMIT = 2000;
+const fitsLink = (text) => encodeURIComponent(text).length <= URL_TEXT_LIMIT;
 
 export function toHash(state) {
   const d = defaultState();
   const p = new URLSearchParams();
-  for (const k of ['task', 'lang', 'seed', 'input', 'tokKind', 'prompt', 'wt', 'pace']) if (state[k] !== d[k]) p.set(k, String(state[k]).slice(0, URL_TEXT_LIMIT));
+  for (const k of ['task', 'lang', 'seed', 'input', 'tokKind', 'prompt', 'wt', 'pace']) if (state[k] !== d[k] && fitsLink(String(state[k]))) p.set(k, String(state[k]));
   if (state.task === 'text') {
-    if (state.text.length <= URL_TEXT_LIMIT) p.set('text', state.text);
+    if (fitsLink(state.text)) p.set('text', state.text);
     p.set('textTokenizer', state.textTokenizer);
   }
-  if (state.task === 'pairs' && state.pairs.length <= URL_TEXT_LIMIT) p.set('pairs', state.pairs);
+  if (state.task === 'pairs' && fitsLink(state.pairs)) p.set('pairs', state.pairs);
   for (const [group, prefix] of Object.entries(SHORT)) {
     for (const [k, v] of Object.entries(state[group] ?? {})) {
       if (group !== 'model' && group !== 'train' && d[group][k] === v) continue;

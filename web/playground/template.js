@@ -85,6 +85,8 @@ export const template = ({ standalone }) => `
           <textarea id="custom-pairs-input" rows="5" spellcheck="false"></textarea>
           <p class="hint" data-i18n="setup.pairsHint"></p>
         </div>
+        <p class="hint" id="custom-note" data-testid="custom-note"></p>
+        <p class="error" id="custom-error" data-testid="custom-error" role="alert" hidden></p>
         <button type="button" id="custom-apply" class="small" data-i18n="setup.apply"></button>
       </div>
 

@@ -1,6 +1,6 @@
 // panels/setup.js — the set-up column: the task (built-in or your own text / pairs), presets,
 // every architecture option and the training options, each with its default and a reset.
-import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, TOKENIZER_KINDS, PRESETS, applyPreset, prune } from '../state.js';
+import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, TOKENIZER_KINDS, PRESETS, DATA_LIMIT, URL_TEXT_LIMIT, applyPreset, prune } from '../state.js';
 import { h } from '../../ui/dom.js';
 import { fieldControl } from '../controls.js';
 
@@ -44,9 +44,27 @@ export function initSetup(app) {
     $('custom-text').hidden = app.state.task !== 'text';
     $('custom-pairs').hidden = app.state.task !== 'pairs';
     $('custom-tokenizer').replaceChildren(...TOKENIZER_KINDS.map((k) => h('option', { value: k, text: t(`value.${k}`), selected: k === app.state.textTokenizer })));
+    if (custom) checkCustom();
   }
   taskSelect.addEventListener('change', () => app.set({ task: taskSelect.value, model: {}, train: {}, input: '', prompt: '' }));
-  $('custom-apply').addEventListener('click', () => app.set({ text: $('custom-text-input').value, pairs: $('custom-pairs-input').value, textTokenizer: $('custom-tokenizer').value, input: '', prompt: '' }));
+  // Your own data: at most DATA_LIMIT characters (said beside it); more is refused with its size,
+  // and Apply stays off until it fits.
+  const customBox = () => $(app.state.task === 'pairs' ? 'custom-pairs-input' : 'custom-text-input');
+  const number = (n) => n.toLocaleString(app.state.lang === 'ko' ? 'ko-KR' : 'en-US');
+  function checkCustom() {
+    const n = customBox().value.length, over = n > DATA_LIMIT;
+    $('custom-note').textContent = app.t('setup.dataLimit', { limit: number(DATA_LIMIT), link: number(URL_TEXT_LIMIT) });
+    $('custom-error').textContent = over ? app.t('setup.tooMuch', { n: number(n), limit: number(DATA_LIMIT) }) : '';
+    $('custom-error').hidden = !over;
+    $('custom-apply').disabled = over;
+    customBox().setAttribute('aria-invalid', String(over));
+    return !over;
+  }
+  for (const id of ['custom-text-input', 'custom-pairs-input']) $(id).addEventListener('input', checkCustom);
+  $('custom-apply').addEventListener('click', () => {
+    if (!checkCustom()) return;
+    app.set({ text: $('custom-text-input').value, pairs: $('custom-pairs-input').value, textTokenizer: $('custom-tokenizer').value, input: '', prompt: '' });
+  });
 
   function info() {
     try {
