@@ -1,15 +1,17 @@
 // <tp-prob-bars> — the top-k candidates of one prediction as horizontal probability bars: the
 // model's probability as the bar, the probability it was actually drawn with (after temperature,
-// top-k, top-p) as a thin marker line, the chosen token in the accent colour.
+// top-k, top-p) as a thin marker line, the chosen token in the accent colour. With
+// bars="sample" the other way round: the bars (and numbers) are the drawing probabilities, the
+// marker the model's, for a distribution being reshaped by the sampling controls.
 //
 //   el.items = [{ label: 'fine', p: 0.93, pSample?: 0.97, chosen?: true }, ...];
-// Attributes: label, accent (bar colour of the chosen item).
+// Attributes: label, accent (bar colour of the chosen item), bars (model | sample).
 import { VizElement } from './shared/viz-element.js';
 import { measureText } from './shared/scene.js';
 import { fmt } from './shared/format.js';
 
 export class TpProbBars extends VizElement {
-  static observedAttributes = ['label', 'accent'];
+  static observedAttributes = ['label', 'accent', 'bars'];
   static labels = { ...VizElement.labels, 'bars.sampled': 'drawn with p =' };
 
   constructor() {
@@ -35,6 +37,7 @@ export class TpProbBars extends VizElement {
     const barMax = Math.max(30, width - labelW - numW - 6);
     const accent = this.getAttribute('accent') ?? th.accent;
     const items = [];
+    const sample = this.getAttribute('bars') === 'sample';
     this._rows = list.length;
     this._rowH = rowH;
     list.forEach((it, i) => {
@@ -42,12 +45,13 @@ export class TpProbBars extends VizElement {
       const on = this.hover?.key === i;
       items.push({ type: 'text', x: labelW - 8, y: y + rowH / 2, text: String(it.label), fill: th.fg, size, anchor: 'end', weight: it.chosen ? 700 : 400 });
       items.push({ type: 'rect', x: labelW, y: y + 4, w: barMax, h: rowH - 8, r: 3, fill: th.hatch });
-      items.push({ type: 'rect', x: labelW, y: y + 4, w: Math.max(1, barMax * it.p), h: rowH - 8, r: 3, fill: it.chosen ? accent : th.muted, opacity: it.chosen ? 1 : on ? 0.8 : 0.55 });
-      if (it.pSample !== undefined && Math.abs(it.pSample - it.p) > 0.005) {
-        const xs = labelW + barMax * it.pSample;
+      const bar = sample && it.pSample !== undefined ? it.pSample : it.p, mark = sample ? it.p : it.pSample;
+      items.push({ type: 'rect', x: labelW, y: y + 4, w: Math.max(1, barMax * bar), h: rowH - 8, r: 3, fill: it.chosen ? accent : th.muted, opacity: it.chosen ? 1 : on ? 0.8 : 0.55 });
+      if (mark !== undefined && Math.abs(mark - bar) > 0.005) {
+        const xs = labelW + barMax * mark;
         items.push({ type: 'line', x1: xs, y1: y + 2, x2: xs, y2: y + rowH - 2, stroke: th.fg, lw: 2 });
       }
-      items.push({ type: 'text', x: labelW + barMax + 6, y: y + rowH / 2, text: it.p < 0.001 ? '<0.1%' : `${(it.p * 100).toFixed(it.p < 0.1 ? 1 : 0)}%`, fill: th.fg, size: 11.5, mono: true });
+      items.push({ type: 'text', x: labelW + barMax + 6, y: y + rowH / 2, text: bar < 0.001 ? (bar === 0 ? '0%' : '<0.1%') : `${(bar * 100).toFixed(bar < 0.1 ? 1 : 0)}%`, fill: th.fg, size: 11.5, mono: true });
     });
     return { width, height: list.length * rowH + 2, items, font: th.font, monoFont: th.mono };
   }

@@ -6,7 +6,10 @@ import { h } from '../ui/dom.js';
 //   onChange(v), onReset() } -> element
 // onInvalid(message | null): a number outside the field's range (from the core's table) stays in
 // its box with the reason beside it, and the page is told (it keeps Train off meanwhile).
-export function fieldControl({ field, id, value, defaultValue, name, code, valueLabel = String, disabled = {}, onChange, onReset, resetLabel, defaultLabel, changed,
+// slider: { min, max, step, onMove(v) } adds a range under a number's box over that part of its
+// range (the box still takes any value the core allows): onMove while it moves, onChange when
+// it is let go.
+export function fieldControl({ field, id, value, defaultValue, name, code, valueLabel = String, disabled = {}, onChange, onReset, resetLabel, defaultLabel, changed, slider,
   onInvalid = () => {}, invalidLabel = (f) => `${f.kind === 'int' ? 'a whole number' : 'a number'} from ${f.min} to ${f.max}` }) {
   const inputId = id ?? `f-${field.key}`;
   let control;
@@ -40,11 +43,25 @@ export function fieldControl({ field, id, value, defaultValue, name, code, value
       if (ok) onChange(raw);
     });
   }
+  let range = null;
+  if (slider && control.type === 'number') {
+    range = h('input', { id: `${inputId}-range`, 'data-testid': `slider-${field.key}`, type: 'range', min: slider.min, max: slider.max, step: slider.step,
+      value: String(Math.min(slider.max, Math.max(slider.min, Number(value)))), 'aria-label': name });
+    range.addEventListener('input', () => {
+      control.value = range.value;
+      slider.onMove(Number(range.value));
+    });
+    range.addEventListener('change', () => onChange(Number(range.value)));
+    control.addEventListener('input', () => {
+      if (control.value !== '' && Number.isFinite(Number(control.value))) range.value = control.value;
+    });
+  }
   const isChanged = changed ?? value !== defaultValue;
-  return h('div', { class: `field${isChanged ? ' changed' : ''}`, 'data-key': field.key },
+  return h('div', { class: `field${isChanged ? ' changed' : ''}${range ? ' has-slider' : ''}`, 'data-key': field.key },
     h('label', { for: inputId }, h('span', { class: 'name', text: name }), code ? h('span', { class: 'code', text: code }) : null),
     h('div', { class: 'ctl' }, control),
     h('button', { type: 'button', class: 'reset', 'aria-label': resetLabel, title: resetLabel, text: '↺', tabindex: isChanged ? '0' : '-1', onclick: onReset }),
+    range ? h('div', { class: 'slider' }, range) : null,
     h('div', { class: 'default', text: defaultLabel }),
     h('div', { class: 'why', id: `${inputId}-why`, role: 'alert', hidden: true }));
 }

@@ -217,6 +217,7 @@ export const STRINGS = {
     'out.same': 'identical', 'out.differ': 'different',
     'out.classes': 'class probabilities', 'out.tags': 'tag per token',
     'out.stepBars': 'step {i}: top candidates',
+    'out.previewBars': 'next token after the prompt, as drawn at temperature {t}, top-k {k}, top-p {p} (bars; the line: the model)',
     'out.predicted': 'predicted: {label}',
 
     'files.title': 'Model file',
@@ -466,6 +467,7 @@ export const STRINGS = {
     'out.same': '같습니다', 'out.differ': '다릅니다',
     'out.classes': '클래스 확률', 'out.tags': '토큰별 태그',
     'out.stepBars': '{i}단계: 상위 후보',
+    'out.previewBars': '프롬프트 다음 토큰: 온도 {t}, top-k {k}, top-p {p}로 뽑을 확률 (막대; 선: 모델)',
     'out.predicted': '예측: {label}',
 
     'files.title': '모델 파일',

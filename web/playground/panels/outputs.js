@@ -2,6 +2,9 @@
 // sampling controls (temperature, top-k, top-p, beam, max tokens, KV cache), a measured
 // comparison of the KV cache on and off; for encoder-only models, the class or per-token tag
 // probabilities. The model runs in the worker; this thread only animates the answer.
+// Temperature, top-k and top-p are also sliders: while one moves, the bars show the first next
+// token's distribution for the prompt under those settings, as the core's sampler draws it
+// (one one-token generation in the worker per position, the newest position only).
 import { GEN_FIELDS, GEN_DEFAULTS } from '../state.js';
 import { h } from '../../ui/dom.js';
 import { fieldControl } from '../controls.js';
@@ -33,8 +36,14 @@ export function initOutputs(app) {
     } })));
     const gen = { ...GEN_DEFAULTS, ...app.state.gen };
     const keep = app.activeElement?.closest('#gen-fields') ? app.activeElement.id : null;
+    const sliders = {
+      temperature: { min: 0, max: 2, step: 0.05 },
+      topK: { min: 0, max: Math.min(50, app.info?.defaults?.vocabSize ?? 50), step: 1 },
+      topP: { min: 0.05, max: 1, step: 0.05 },
+    };
     $('gen-fields').replaceChildren(...GEN_FIELDS.map((field) => fieldControl({
       field, id: `g-${field.key}`, value: gen[field.key], defaultValue: GEN_DEFAULTS[field.key], name: app.t(`field.${field.key}`),
+      slider: sliders[field.key] && { ...sliders[field.key], onMove: (v) => preview({ [field.key]: v }) },
       resetLabel: app.t('setup.reset', { name: app.t(`field.${field.key}`) }), defaultLabel: app.t('setup.default', { value: field.kind === 'bool' ? app.t(`value.${GEN_DEFAULTS[field.key]}`) : GEN_DEFAULTS[field.key] }),
       onChange: (v) => app.set({ gen: { ...app.state.gen, [field.key]: v } }),
       onReset: () => app.set({ gen: { ...app.state.gen, [field.key]: GEN_DEFAULTS[field.key] } }),
@@ -150,9 +159,37 @@ export function initOutputs(app) {
     e.preventDefault();
   });
 
+  // The sliders' live distribution: the next token after the prompt with the settings as they
+  // are now plus `moved`. Requests are coalesced: one in flight, the newest waiting.
+  let wanted = null, previewing = false;
+  async function preview(moved) {
+    if (encoderOnly() || !app.config || !app.session) return;
+    wanted = { ...GEN_DEFAULTS, ...app.state.gen, ...(wanted ?? {}), ...moved };
+    if (previewing) return;
+    previewing = true;
+    while (wanted) {
+      const options = wanted;
+      wanted = null;
+      try {
+        const r = await app.session.generate(promptText(), { temperature: options.temperature, topK: options.topK, topP: options.topP, maxNewTokens: 1, topKProbs: 6, seed: app.state.seed });
+        const s = r.steps[0];
+        if (!s || wanted) continue;
+        bars.setAttribute('bars', 'sample');
+        bars.setAttribute('label', app.t('out.previewBars', { t: options.temperature, k: options.topK, p: options.topP }));
+        bars.items = s.topk.map((c) => ({ label: c.token, p: c.p, pSample: c.pSample, chosen: c.id === s.id }));
+        bars.dataset.preview = JSON.stringify({ temperature: options.temperature, topK: options.topK, topP: options.topP });
+      } catch (error) {
+        $('gen-meta').textContent = error.message;
+      }
+    }
+    previewing = false;
+  }
+
   function drawBars() {
     const r = result;
     if (!r) return;
+    bars.removeAttribute('bars');
+    delete bars.dataset.preview;
     if (r.kind === 'generate') {
       const s = r.steps[selected];
       if (!s) return;
