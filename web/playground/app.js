@@ -25,6 +25,7 @@ import '../components/tp-attention-grid.js';
 import '../components/tp-head-view.js';
 import '../components/tp-line-chart.js';
 import '../components/tp-prob-bars.js';
+import '../components/tp-kv-cache.js';
 import '../components/tp-rope-plot.js';
 import '../components/tp-walkthrough-view.js';
 import '../components/tp-self-check.js';

@@ -148,6 +148,12 @@ export const template = ({ standalone }) => `
           <button type="button" id="kv-compare" class="small" data-i18n="out.kvCompare" disabled></button>
           <p class="hint" id="kv-result" aria-live="polite"></p>
         </div>
+        <div class="kv-picture" id="kv-picture" hidden>
+          <h3 data-i18n="out.kvTitle"></h3>
+          <p class="hint" data-i18n="out.kvLead"></p>
+          <tp-kv-cache id="kv-cache" data-testid="kv-cache"></tp-kv-cache>
+          <p class="hint" id="kv-work" data-testid="kv-work"></p>
+        </div>
       </section>
       </div>
       <section id="attention" class="card" aria-labelledby="attn-h">

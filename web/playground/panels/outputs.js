@@ -5,10 +5,15 @@
 // Temperature, top-k and top-p are also sliders: while one moves, the bars show the first next
 // token's distribution for the prompt under those settings, as the core's sampler draws it
 // (one one-token generation in the worker per position, the newest position only).
+// Under the answer, <tp-kv-cache> draws the decoder's KV cache filling as the answer appears:
+// the rows are the trace of what was fed (the prompt, then each token but the last), which are
+// the rows the cache computed, since decoding and the full forward pass share their code.
 import { GEN_FIELDS, GEN_DEFAULTS } from '../state.js';
 import { h } from '../../ui/dom.js';
 import { fieldControl } from '../controls.js';
 import { ROLE_COLORS } from '../../components/shared/colormap.js';
+import { attentionOf, parseTraceName } from '../../lib/trace-names.js';
+import { isLocal } from './attention.js';
 
 export function initOutputs(app) {
   const $ = (id) => app.$(id);
@@ -77,6 +82,7 @@ export function initOutputs(app) {
         const r = await app.session.generate(text, { ...gen, topKProbs: 6, seed: app.state.seed });
         echo = app.info?.kind === 'text' ? text : '';
         result = { kind: 'generate', ...r, options: gen };
+        await cachePicture(text, r).catch(() => { $('kv-picture').hidden = true; });
         animate();
       }
     } catch (error) {
@@ -103,6 +109,7 @@ export function initOutputs(app) {
         selected = k - 1;
         const ids = Array.from(r.ids.slice(0, k)).filter((id) => id !== 1);
         setOutput(k >= r.steps.length ? r.text : decode(ids));
+        showCache(k);
         drawSteps(k, true);
         drawBars();
       }
@@ -117,6 +124,7 @@ export function initOutputs(app) {
     const r = result;
     r.done = true;
     setOutput(r.text);
+    showCache(r.steps.length);
     const cache = r.options.kvCache ? app.t('value.true') : app.t('value.false');
     $('gen-meta').textContent = app.t('out.meta', { n: r.steps.length, ms: r.msPerToken.toFixed(3), cache, reason: app.t(`out.reason.${r.stopReason}`) });
     drawSteps(r.steps.length, false);
@@ -221,6 +229,44 @@ export function initOutputs(app) {
     drawBars();
   }
 
+  // The decoder's self-attention K and V rows for what generation fed, and each layer's cache
+  // layout as src/model/decode.cpp sets it up (a windowed layer: its global rows, then a ring of
+  // `window`).
+  let cacheFed = 0;
+  async function cachePicture(text, r) {
+    const c = app.config;
+    const fed = r.steps.slice(0, Math.max(0, r.steps.length - 1)).map((s) => s.id).filter((id) => id !== 1);
+    const fedText = decode(fed);
+    const { stack, attn } = attentionOf('dec');
+    const seq2seq = c.arch === 'encoder-decoder';
+    const t = await app.session.snapshot(seq2seq ? { input: text, target: fedText, names: [`${stack}.`] } : { input: text + fedText, names: [`${stack}.`] });
+    const rows = seq2seq ? t.decoderInput : t.input;
+    const layers = [];
+    for (const name of t.names) {
+      const n = parseTraceName(name);
+      if (!n || n.stack !== stack || n.attn !== attn || !/\.k$/.test(n.pattern)) continue;
+      const v = t.tensors[name.replace(/k$/, 'v')];
+      const k = t.tensors[name];
+      const local = isLocal(c, n.layer);
+      const capacity = local ? Math.min(c.maxLen, (c.globalTokens ?? 0) + c.window) : c.maxLen;
+      layers.push({ layer: n.layer, local, capacity, ringStart: local ? Math.min(c.globalTokens ?? 0, c.maxLen) : capacity, kvDim: k.shape[1], k: k.data, v: v.data });
+    }
+    const kv = $('kv-cache');
+    const N = rows.tokens.length;
+    cacheFed = fed.length;
+    kv.setAttribute('label', app.t('out.kvLabel', { n: N }));
+    kv.data = { layers: layers.sort((a, b) => a.layer - b.layer), tokens: rows.tokens, prompt: Math.max(1, N - fed.length) };
+    $('kv-picture').hidden = !layers.length;
+  }
+
+  // The cache once k of the answer's tokens are shown: the prompt and the k − 1 fed back.
+  function showCache(k) {
+    const kv = $('kv-cache');
+    if (!kv.data || $('kv-picture').hidden) return;
+    kv.upto = kv.data.prompt + Math.min(cacheFed, Math.max(0, k - 1));
+    $('kv-work').textContent = kv.workText();
+  }
+
   // Greedy generation with and without the cache, median of three runs each.
   async function compareKv() {
     const text = promptText();
@@ -229,19 +275,21 @@ export function initOutputs(app) {
     enable();
     const gen = { ...GEN_DEFAULTS, ...app.state.gen };
     const runs = { on: [], off: [] };
-    let a = null, b = null;
+    let a = null, b = null, tokens = 0;
     try {
       for (let i = 0; i < 3; ++i) {
         for (const kv of [true, false]) {
           const r = await app.session.generate(text, { maxNewTokens: gen.maxNewTokens, kvCache: kv, beam: gen.beam });
           runs[kv ? 'on' : 'off'].push(r.msPerToken);
+          tokens = r.steps.length;
           if (kv) a = r.text;
           else b = r.text;
         }
       }
       const med = (xs) => xs.sort((x, y) => x - y)[1];
       const on = med(runs.on), off = med(runs.off);
-      $('kv-result').textContent = app.t('out.kvResult', { on: on.toFixed(3), off: off.toFixed(3), x: (off / Math.max(on, 1e-6)).toFixed(1), same: a === b ? app.t('out.same') : app.t('out.differ') });
+      $('kv-result').textContent = app.t('out.kvResult', { on: on.toFixed(3), off: off.toFixed(3), x: (off / Math.max(on, 1e-6)).toFixed(1), same: a === b ? app.t('out.same') : app.t('out.differ') }) +
+        (tokens < 16 ? ` ${app.t('out.kvShort')}` : '');
     } catch (error) {
       $('kv-result').textContent = error.message;
     }
@@ -286,6 +334,7 @@ export function initOutputs(app) {
     output.textContent = '';
     $('gen-meta').textContent = '';
     $('kv-result').textContent = '';
+    $('kv-picture').hidden = true;
     stepsEl.replaceChildren();
     bars.items = [];
     renderControls();

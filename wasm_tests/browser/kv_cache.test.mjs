@@ -1,0 +1,74 @@
+// Browser: the KV cache drawn. On lm-char with a window of 8 on every other layer ("LG"),
+// generating 40 characters after "LOVE, n." fills the picture token by token as the answer
+// appears; at the end the global layer holds every position fed, the windowed one a ring of the
+// last 8 (position p in slot p mod 8), and the work line counts K/V rows with the cache against
+// recomputing the prefix for every token. Measuring the cache on this long answer adds no
+// "too short" note; the toy's three-token answer does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, textOf, useBrowser, waitForText } from './browser.mjs';
+
+const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
+const root = 'document.querySelector("tp-playground").shadowRoot';
+
+async function setField(page, id, value) {
+  await page.locator(`>>> #${id}`).fill(String(value));
+  await page.$eval(`>>> #${id}`, (el) => el.dispatchEvent(new Event('change', { bubbles: true })));
+}
+
+test('the KV cache fills token by token, a windowed layer as a ring, with the work it saves', async () => {
+  const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1280, height: 900 } });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.select('>>> [data-testid=task]', 'lm-char');
+  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  await setField(page, 'f-window', 8);
+  await setField(page, 'f-layerPattern', 'LG');
+  await sleep(400);
+  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  assert.deepEqual(await page.evaluate(() => { const c = document.querySelector('tp-playground').app.config; return [c.window, c.layerPattern, c.nLayers]; }), [8, 'LG', 2]);
+  await setField(page, 'g-maxNewTokens', 40);
+  await page.locator('>>> [data-testid=prompt]').fill('LOVE, n.');
+  await scrollTo(page, '>>> [data-testid=generate]');
+
+  // While the answer appears, the cache grows one position at a time.
+  const seen = [];
+  await page.click('>>> [data-testid=generate]');
+  const end = Date.now() + 30_000;
+  for (;;) {
+    const now = await page.evaluate(new Function(`const r = ${root}; return { n: r.querySelector('#kv-cache').data ? r.querySelector('#kv-cache').upto : null, meta: r.querySelector('#gen-meta').textContent };`));
+    if (now.n !== null && seen.at(-1) !== now.n) seen.push(now.n);
+    if (/ms/.test(now.meta) || Date.now() > end) break;
+    await sleep(30);
+  }
+  const kv = await page.$('>>> #kv-cache');
+  const st = await kv.evaluate((el) => ({ ...el.state(), prompt: el.data.prompt, N: el.data.tokens.length }));
+  assert.ok(seen.length >= 10, `the cache was seen at only ${seen.length} sizes: ${seen}`);
+  assert.deepEqual(seen, [...seen].sort((a, b) => a - b), `the cache shrank: ${seen}`);
+  assert.equal(st.n, st.N);
+  // "LOVE, n." and the answer's first 39 characters (the last one is not fed back).
+  assert.equal(st.N - st.prompt, 39);
+  const [local, global] = st.layers;
+  assert.deepEqual([local.layer, local.local, local.capacity, global.layer, global.local], [0, true, 8, 1, false]);
+  assert.deepEqual(local.slots, Array.from({ length: 8 }, (_, s) => { let p = st.n - 1; while (p % 8 !== s) p -= 1; return p; }));
+  assert.deepEqual(global.slots, Array.from({ length: st.n }, (_, p) => p));
+  const P = st.prompt, n = st.n;
+  const recomputed = (n * (n + 1) - P * (P - 1)) / 2;
+  assert.match(await textOf(page, '>>> [data-testid=kv-work]'), new RegExp(`for ${n} positions: ${n} with the cache, ${recomputed} recomputing`));
+  await scrollTo(page, '>>> #kv-cache');
+  await screenshot(page, 'kv-cache-lm-char-window-8', '>>> #kv-picture');
+
+  // Measured on this long answer: no note that it is too short to tell.
+  await page.click('>>> #kv-compare');
+  await waitForText(page, '>>> #kv-result', /faster/, { timeout: 60_000 });
+  assert.doesNotMatch(await textOf(page, '>>> #kv-result'), /cannot show/);
+
+  // The toy's answer is three words: the measurement says it cannot show the cache's worth.
+  await page.select('>>> [data-testid=task]', 'qa-toy');
+  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  await page.waitForSelector('>>> #kv-compare:not([disabled])');
+  await page.locator('>>> [data-testid=prompt]').fill('how are you');
+  await page.click('>>> #kv-compare');
+  await waitForText(page, '>>> #kv-result', /cannot show/, { timeout: 60_000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
