@@ -11,23 +11,13 @@ import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, textOf, useBrowser, 
 const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
 const root = 'document.querySelector("tp-playground").shadowRoot';
 
-async function setField(page, id, value) {
-  await page.locator(`>>> #${id}`).fill(String(value));
-  await page.$eval(`>>> #${id}`, (el) => el.dispatchEvent(new Event('change', { bubbles: true })));
-}
-
 test('the KV cache fills token by token, a windowed layer as a ring, with the work it saves', async (t) => {
-  const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1280, height: 900 } });
+  // The set-up from a link: lm-char, a window of 8 on layer 0 of 2 ("LG"), 40 new tokens.
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#task=lm-char&m.window=8&m.layerPattern=LG&g.maxNewTokens=40&prompt=${encodeURIComponent('LOVE, n.')}`, { viewport: { width: 1280, height: 900 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
-  await page.select('>>> [data-testid=task]', 'lm-char');
-  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
-  await setField(page, 'f-window', 8);
-  await setField(page, 'f-layerPattern', 'LG');
-  await sleep(400);
   await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
   assert.deepEqual(await page.evaluate(() => { const c = document.querySelector('tp-playground').app.config; return [c.window, c.layerPattern, c.nLayers]; }), [8, 'LG', 2]);
-  await setField(page, 'g-maxNewTokens', 40);
-  await page.locator('>>> [data-testid=prompt]').fill('LOVE, n.');
+  assert.equal(await page.$eval('>>> [data-testid=prompt]', (el) => el.value), 'LOVE, n.');
   await scrollTo(page, '>>> [data-testid=generate]');
 
   // While the answer appears, the cache grows one position at a time.
