@@ -42,6 +42,27 @@ export const BASE_CSS = `
   .sr-only { position: absolute; top: 0; left: 0; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;
 
+// Every view on the page draws from one frame queue: a frame draws views until it has spent
+// FRAME_BUDGET_MS, and the rest wait for the next frame. A page of twenty live views then never
+// holds the main thread for one long task while a run goes on; each view still draws at most
+// once per frame, with its newest data.
+const FRAME_BUDGET_MS = 10;
+const queue = new Set();
+let frame = 0;
+function drawQueued() {
+  frame = 0;
+  const start = performance.now();
+  for (const view of queue) {
+    queue.delete(view);
+    view._frame = 0;
+    view.render();
+    if (queue.size && performance.now() - start >= FRAME_BUDGET_MS) {
+      frame = requestAnimationFrame(drawQueued);
+      return;
+    }
+  }
+}
+
 export class VizElement extends Labelled(HTMLElement) {
   static css = '';
   // English defaults of the words a view draws; el.labels (from the page) replaces them.
@@ -142,10 +163,9 @@ export class VizElement extends Labelled(HTMLElement) {
     }
     this._pending = false;
     if (this._frame) return;
-    this._frame = requestAnimationFrame(() => {
-      this._frame = 0;
-      this.render();
-    });
+    this._frame = 1;
+    queue.add(this);
+    frame ||= requestAnimationFrame(drawQueued);
   }
 
   // Draws now (tests and exports call this to avoid waiting for a frame).
