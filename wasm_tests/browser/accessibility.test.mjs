@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { STRICT_CSP, launchBrowser, openPage, reachWidget, sleep, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, launchBrowser, openPage, reachWidget, sleep, trainQaToy, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -45,12 +45,7 @@ async function openIn(scheme, path) {
 for (const scheme of ['light', 'dark']) {
   test(`the playground after train and generate, in English and Korean (${scheme}): no axe violations`, async () => {
     const { page, problems } = await openIn(scheme, 'web/index.html');
-    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
-    await page.select('>>> [data-testid=task]', 'qa-toy');
-    await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
-    await page.select('>>> [data-testid=speed]', '0');
-    await page.click('>>> [data-testid=train]');
-    await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
+    await trainQaToy(page);
     await page.locator('>>> [data-testid=prompt]').fill('how are you');
     await page.click('>>> [data-testid=generate]');
     await waitForText(page, '>>> [data-testid=output]', /^i am fine$/, { timeout: 20_000 });

@@ -13,7 +13,8 @@
 //     shadow root (`>>>` between parts crosses one level of roots);
 //   - wait with `page.waitForSelector`, `page.waitForFunction(fn, { timeout }, ...args)` or
 //     `waitForText(page, sel, /re/)`; read with `textOf(page, sel)`; pause with `sleep(ms)`;
-//     a widget: `reachWidget(handle)` scrolls to it until it has rendered;
+//     a widget: `reachWidget(handle)` scrolls to it until it has rendered; the playground's Q&A
+//     toy trained to the end: `trainQaToy(page)`;
 //   - a script that must run before the page's own (a listener): `page.evaluateOnNewDocument`
 //     in openPage's `beforeLoad`; CSS a screenshot needs inside a shadow root: `shadowStyle`
 //     (the strict CSP blocks <style>);
@@ -186,6 +187,17 @@ export async function reachWidget(el, { timeout = 60_000 } = {}) {
     if (Date.now() > end) throw new Error(`${await el.evaluate((e) => e.outerHTML.slice(0, 120))} never rendered`);
     await sleep(250);
   }
+}
+
+// The playground's first path, as a new user takes it: once the page is ready, choose the Q&A
+// toy and train it to the end as fast as it goes (the pace control at "as fast as possible").
+export async function trainQaToy(page) {
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.select('>>> [data-testid=task]', 'qa-toy');
+  await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+  await page.select('>>> [data-testid=speed]', '0');
+  await page.click('>>> [data-testid=train]');
+  await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
 }
 
 // Adds CSS inside the shadow root of the element matching host (null takes it out again): an

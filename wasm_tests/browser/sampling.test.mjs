@@ -4,7 +4,7 @@
 // letting go keeps the value; Generate brings back the model's bars.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRICT_CSP, openPage, screenshot, scrollTo, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, openPage, screenshot, scrollTo, trainQaToy, useBrowser, waitForText } from './browser.mjs';
 
 const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
 const previewOf = (page) => page.$eval('>>> #prob-bars', (el) => ({ preview: el.dataset.preview ? JSON.parse(el.dataset.preview) : null, bars: el.getAttribute('bars'), items: el.items.map((it) => ({ label: it.label, p: it.p, pSample: it.pSample })) }));
@@ -18,12 +18,7 @@ async function waitPreview(page, want) {
 
 test('the sampling sliders redraw the next-token distribution as they move', async (t) => {
   const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1280, height: 900 } });
-  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
-  await page.select('>>> [data-testid=task]', 'qa-toy');
-  await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
-  await page.select('>>> [data-testid=speed]', '0');
-  await page.click('>>> [data-testid=train]');
-  await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
+  await trainQaToy(page);
   await page.locator('>>> [data-testid=prompt]').fill('how are you');
   await scrollTo(page, '>>> [data-testid=slider-temperature]');
 
