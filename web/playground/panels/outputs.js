@@ -12,7 +12,7 @@ import { GEN_FIELDS, GEN_DEFAULTS } from '../state.js';
 import { h } from '../../ui/dom.js';
 import { fieldControl } from '../controls.js';
 import { ROLE_COLORS } from '../../components/shared/colormap.js';
-import { attentionOf, parseTraceName } from '../../lib/trace-names.js';
+import { attentionOf, parseTraceName, traceName } from '../../lib/trace-names.js';
 import { isLocal } from './attention.js';
 
 export function initOutputs(app) {
@@ -235,7 +235,8 @@ export function initOutputs(app) {
   let cacheFed = 0;
   async function cachePicture(text, r) {
     const c = app.config;
-    const fed = r.steps.slice(0, Math.max(0, r.steps.length - 1)).map((s) => s.id).filter((id) => id !== 1);
+    const eos = app.info?.tokenizer?.specials?.eos;
+    const fed = r.steps.slice(0, Math.max(0, r.steps.length - 1)).map((s) => s.id).filter((id) => id !== eos);
     const fedText = decode(fed);
     const { stack, attn } = attentionOf('dec');
     const seq2seq = c.arch === 'encoder-decoder';
@@ -244,9 +245,8 @@ export function initOutputs(app) {
     const layers = [];
     for (const name of t.names) {
       const n = parseTraceName(name);
-      if (!n || n.stack !== stack || n.attn !== attn || !/\.k$/.test(n.pattern)) continue;
-      const v = t.tensors[name.replace(/k$/, 'v')];
-      const k = t.tensors[name];
+      if (n?.pattern !== '{stack}.{layer}.{attn}.k' || n.stack !== stack || n.attn !== attn) continue;
+      const k = t.tensors[name], v = t.tensors[traceName('{stack}.{layer}.{attn}.v', n)];
       const local = isLocal(c, n.layer);
       const capacity = local ? Math.min(c.maxLen, (c.globalTokens ?? 0) + c.window) : c.maxLen;
       layers.push({ layer: n.layer, local, capacity, ringStart: local ? Math.min(c.globalTokens ?? 0, c.maxLen) : capacity, kvDim: k.shape[1], k: k.data, v: v.data });
