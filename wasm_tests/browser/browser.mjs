@@ -46,7 +46,6 @@ export const screenshotDir = path.join(root, 'test-output', 'screenshots', engin
 // present everywhere.
 const lacks = {
   firefox: {
-    longtask: "Firefox has no Long Tasks API (PerformanceObserver entry type 'longtask' is Chromium-only)",
     'emulate-color-scheme': "emulating prefers-color-scheme needs CDP; Firefox's WebDriver BiDi has no media-feature override yet",
   },
 };

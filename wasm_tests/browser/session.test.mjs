@@ -1,14 +1,14 @@
 // Browser: createTrainingSession() trains in a Web Worker — the seed's toy learns, progress
-// arrives at most every ~100 ms, the page thread has no long tasks, and the wasm module is
-// compiled once for the page and the worker together.
+// arrives at most every ~100 ms, the page never instantiates the module (so no training step can
+// run on its thread), and the wasm module is compiled once for the page and the worker together.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { onlyWhere, openPage, useBrowser, waitForText } from './browser.mjs';
+import { openPage, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const suite = useBrowser({ root });
 
-test('a training session learns the seed toy off the main thread', async (t) => {
+test('a training session learns the seed toy off the main thread', async () => {
   const { page, problems } = await openPage(suite.browser, `${suite.url}wasm_tests/browser/pages/session.html`);
   await waitForText(page, '#status', /ready/);
   const r = await page.evaluate(() => window.sessionTest());
@@ -21,12 +21,10 @@ test('a training session learns the seed toy off the main thread', async (t) => 
   // 4000 steps take long enough (~0.8 s) for several progress events, so their spacing is measured.
   assert.ok(r.progressEvents >= 3, `only ${r.progressEvents} progress events`);
   assert.ok(r.minGap >= 80, `progress events ${r.minGap} ms apart`);
-  await onlyWhere(t, 'longtask', () => {
-    assert.equal(r.longTaskApi, true, 'the Long Tasks API is missing');
-    assert.deepEqual(r.longTasks.filter((d) => d > 200), []);
-  });
-  // The page never instantiated the module itself; the worker used the page's compilation.
-  assert.equal(r.stats.compilations, 1);
+  // The page never instantiated the module itself (training cannot have run on its thread); the
+  // worker used the page's compilation. (Main-thread long tasks are measured by the benchmark's
+  // drawing section, not asserted here: a loaded machine stretches any task.)
+  assert.deepEqual(r.stats, { compilations: 1, instantiations: 0 });
   assert.deepEqual(problems, []);
   await page.close();
 });
