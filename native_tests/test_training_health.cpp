@@ -158,3 +158,22 @@ TEST_CASE("a batch whose activations exceed the limit is refused before training
   Trainer fits(model, *task, o);
   CHECK(std::isfinite(fits.step().loss));
 }
+
+TEST_CASE("one long window trains where 32 of them would not fit: evaluation takes fewer at a time",
+          "[health]") {
+  // lm-char at seq_len 1024, batch 1: the step fits easily, but an evaluation batch of 32 such
+  // windows would need ~2.7 GB of attention rows, so evaluation batches shrink to what fits.
+  const auto task = make_task("lm-char");
+  ModelConfig c = task->defaults;
+  c.max_len = 1024;
+  TrainOptions o = task->train;
+  o.batch_size = 1;
+  o.seq_len = 1024;
+  Transformer model(c, 1);
+  Trainer trainer(model, *task, o);
+  const StepReport r = trainer.step();
+  CHECK(std::isfinite(r.loss));
+  // 32 windows of 1024 really are beyond the limit, so the shrinking is what made this fit.
+  const BatchShape all32 = task->largest_batch(c, 32, o.seq_len);
+  CHECK(estimate_activation_bytes(c, all32, false) > kMaxTrainingBytes);
+}

@@ -24,14 +24,25 @@ Trainer::Trainer(Transformer& model, const Task& task, const TrainOptions& optio
   optimizer_.set_options({options_.beta1, options_.beta2, 1e-8f, options_.weight_decay});
   model_.reseed_dropout(options_.seed);
   model_.params().ensure_training_state();
-  val_batches_ = task_.validation_batches(model_.config(), std::max(options_.batch_size, 32), options_.seq_len);
+  val_batches_ = task_.validation_batches(model_.config(), eval_batch_size(), options_.seq_len);
+}
+
+int Trainer::eval_batch_size() const {
+  const ModelConfig& c = model_.config();
+  const std::int64_t state = c.parameter_count() * 16;
+  int size = std::max(options_.batch_size, 32);
+  while (size > options_.batch_size &&
+         estimate_activation_bytes(c, task_.largest_batch(c, size, options_.seq_len), false) + state > kMaxTrainingBytes) {
+    size = std::max(options_.batch_size, size / 2);
+  }
+  return size;
 }
 
 void Trainer::check_memory() const {
   const ModelConfig& c = model_.config();
   const BatchShape train = task_.largest_batch(c, options_.batch_size, options_.seq_len);
-  // Evaluation runs batches of at least 32, forward only, in the same arena.
-  const BatchShape eval = task_.largest_batch(c, std::max(options_.batch_size, 32), options_.seq_len);
+  // Evaluation runs its batches (eval_batch_size()), forward only, in the same arena.
+  const BatchShape eval = task_.largest_batch(c, eval_batch_size(), options_.seq_len);
   const std::int64_t activations = std::max(estimate_activation_bytes(c, train, true), estimate_activation_bytes(c, eval, false));
   const std::int64_t state = c.parameter_count() * 16;  // parameters, gradients, two Adam moments
   if (activations + state <= kMaxTrainingBytes) return;

@@ -137,6 +137,9 @@ class Trainer {
   // need more activation memory (activation_memory.h) than the limit leaves beside the
   // parameters' training state: the message names batch × length × width and the limit.
   void check_memory() const;
+  // Sequences per evaluation batch: 32 (or the training batch, if larger), halved while 32 long
+  // ones would not fit the training memory limit, never below the training batch.
+  int eval_batch_size() const;
   void train_step();
   bool step_diverged(double loss, float grad_norm) const;
   void update_rate();
