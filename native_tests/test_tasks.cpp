@@ -3,6 +3,8 @@
 // incompatible models are refused with a message that says what would work.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "tasks/embedded.h"
 #include "tasks/task.h"
 #include "tasks/task_util.h"
@@ -141,4 +143,28 @@ TEST_CASE("incompatible models are refused with a useful message", "[tasks]") {
   c.head = HeadKind::Mlm;
   REQUIRE_THROWS_WITH(translate->check_compatible(c), Catch::Contains("not encoder-only"));
   REQUIRE_THROWS_WITH(make_task("nope"), Catch::Contains("built-in tasks: qa-toy"));
+}
+
+TEST_CASE("lm-char trains on 256-token windows when seq_len and max_len allow them", "[tasks]") {
+  const auto task = make_task("lm-char");
+  ModelConfig c = task->defaults;
+  c.max_len = 256;
+  TrainOptions o = task->train;
+  o.seq_len = 256;
+  o.batch_size = 2;
+  Rng rng(1);
+  const Batch batch = task->sample_batch(c, o.batch_size, o.seq_len, rng);
+  CHECK(batch.size == 2);
+  CHECK(batch.tgt_len == 256);
+  // The window never outgrows the model: seq_len beyond max_len trains on max_len tokens.
+  ModelConfig shorter = c;
+  shorter.max_len = 128;
+  CHECK(task->sample_batch(shorter, 2, o.seq_len, rng).tgt_len == 128);
+  Transformer model(c, 1);
+  Trainer trainer(model, *task, o);
+  const float first = trainer.step().loss;
+  float last = first;
+  for (int i = 0; i < 4; ++i) last = trainer.step().loss;
+  CHECK(std::isfinite(last));
+  CHECK(last < first);
 }
