@@ -5,27 +5,13 @@
 // train the seed's Q&A task to "i am fine". On the plain server the page offers to isolate
 // itself: the button registers web/isolation-sw.js, the page reloads once, and from then on it
 // is isolated and trains threaded.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, serveStatic, textOf, waitForText } from './browser.mjs';
+import { openPage, textOf, useBrowser, waitForText } from './browser.mjs';
 
-let browser;
-const servers = [];
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  for (const s of servers) s.close();
-});
-
-async function serve(isolated) {
-  const { server, url } = await serveStatic({ isolated });
-  servers.push(server);
-  return url;
-}
+// web/ served with COOP/COEP, and twice plain (two origins, so the service worker one test
+// registers is never seen by another).
+const suite = useBrowser({ isolated: true }, {}, {});
 
 const isolatedHere = (page) => page.evaluate(() => globalThis.crossOriginIsolated === true);
 const hidden = (page, sel) => page.$eval(sel, (el) => el.hidden);
@@ -44,8 +30,8 @@ async function trainToAnswer(page) {
 }
 
 test('served with COOP/COEP: isolated, 2 threads reported, trains to "i am fine"', { timeout: 240_000 }, async () => {
-  const url = await serve(true);
-  const { page, problems } = await openPage(browser, url, { viewport: { width: 1440, height: 1000 } });
+  const { url } = suite.servers[0];
+  const { page, problems } = await openPage(suite.browser, url, { viewport: { width: 1440, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   assert.equal(await isolatedHere(page), true);
   const cores = await page.evaluate(() => Math.min(64, navigator.hardwareConcurrency));
@@ -58,8 +44,8 @@ test('served with COOP/COEP: isolated, 2 threads reported, trains to "i am fine"
 });
 
 test('a plain static server: 1 thread and why, in English and Korean; trains to "i am fine"', { timeout: 240_000 }, async () => {
-  const url = await serve(false);
-  const { page, problems } = await openPage(browser, url, { viewport: { width: 1440, height: 1000 } });
+  const { url } = suite.servers[1];
+  const { page, problems } = await openPage(suite.browser, url, { viewport: { width: 1440, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   assert.equal(await isolatedHere(page), false);
   assert.equal(await textOf(page, '>>> [data-testid=threads]'), '1');
@@ -75,8 +61,8 @@ test('a plain static server: 1 thread and why, in English and Korean; trains to 
 });
 
 test('on a plain static server the page isolates itself with a service worker, after one reload', { timeout: 120_000 }, async () => {
-  const url = await serve(false);
-  const { page, problems } = await openPage(browser, url, { viewport: { width: 1440, height: 1000 } });
+  const { url } = suite.servers[2];
+  const { page, problems } = await openPage(suite.browser, url, { viewport: { width: 1440, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   assert.equal(await isolatedHere(page), false);
   await Promise.all([page.waitForNavigation({ timeout: 60_000 }), page.click('>>> [data-testid=isolate]')]);

@@ -4,27 +4,17 @@
 // threads, through the threaded wasm build in a module worker. Served plain (as static hosts
 // serve), the page is not isolated: sessions run on one thread, and asking for more rejects with
 // an Error that says why and what is allowed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, serveStatic, waitForText } from './browser.mjs';
+import { openPage, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
-let browser;
-const servers = [];
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  for (const s of servers) s.close();
-});
+// The repository root served twice: cross-origin isolated, and plain.
+const suite = useBrowser({ root, isolated: true }, { root, isolated: false });
 
 async function threadsPage(isolated) {
-  const { server, url } = await serveStatic({ root, isolated });
-  servers.push(server);
-  const opened = await openPage(browser, `${url}wasm_tests/browser/pages/threads.html`);
+  const { url } = suite.servers[isolated ? 0 : 1];
+  const opened = await openPage(suite.browser, `${url}wasm_tests/browser/pages/threads.html`);
   await waitForText(opened.page, '#status', /ready/);
   return opened;
 }
