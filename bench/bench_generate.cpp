@@ -84,11 +84,12 @@ int run_generate(const Options& options) {
       uncached_last = 1000.0 * forward_seconds(model, n);
     }
     const auto number = [](double v) { return v < 0.0 ? std::string("null") : std::to_string(v); };
-    std::printf("{\"bench\":\"generate\",\"impl\":\"%s\",\"threads\":%d,\"d_model\":%d,\"tokens\":%d,"
-                "\"cached_ms_per_token\":%.4f,\"uncached_ms_per_token\":%s,\"cached_last_ms\":%.4f,"
-                "\"uncached_last_ms\":%s,\"uncached_stride\":%d}\n",
-                impl.c_str(), threads::count(), options.d_model, n, cached_ms, number(uncached_ms).c_str(), cached_last,
-                number(uncached_last).c_str(), stride);
+    std::printf(
+        "{\"bench\":\"generate\",\"impl\":\"%s\",\"threads\":%d,\"d_model\":%d,\"tokens\":%d,"
+        "\"cached_ms_per_token\":%.4f,\"uncached_ms_per_token\":%s,\"cached_last_ms\":%.4f,"
+        "\"uncached_last_ms\":%s,\"uncached_stride\":%d}\n",
+        impl.c_str(), threads::count(), options.d_model, n, cached_ms, number(uncached_ms).c_str(), cached_last,
+        number(uncached_last).c_str(), stride);
     std::fflush(stdout);
   }
   return 0;

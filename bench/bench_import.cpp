@@ -51,10 +51,11 @@ int run_import(const Options& options) {
   g.max_new_tokens = options.reps > 0 ? options.reps : 32;
   const std::vector<int> prompt = loaded.tokenizer->encode("The quick brown fox jumps over the lazy dog").ids;
   const GenerateResult r = generate(*loaded.model, prompt, g);
-  std::printf("{\"bench\":\"import\",\"impl\":\"%s\",\"parameters\":%lld,\"load_s\":%.3f,\"peak_mb\":%.1f,"
-              "\"tokens\":%zu,\"ms_per_token\":%.3f}\n",
-              impl.c_str(), static_cast<long long>(loaded.model->config().parameter_count()), load_s, peak_mb(),
-              r.ids.size(), r.ms_per_token);
+  std::printf(
+      "{\"bench\":\"import\",\"impl\":\"%s\",\"parameters\":%lld,\"load_s\":%.3f,\"peak_mb\":%.1f,"
+      "\"tokens\":%zu,\"ms_per_token\":%.3f}\n",
+      impl.c_str(), static_cast<long long>(loaded.model->config().parameter_count()), load_s, peak_mb(), r.ids.size(),
+      r.ms_per_token);
   return 0;
 }
 

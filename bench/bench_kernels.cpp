@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "bench/bench_util.h"
+#include "core/params.h"
 #include "core/rng.h"
 #include "kernels/kernels.h"
-#include "core/params.h"
 #include "nn/loss.h"
 #include "train/optimizer.h"
 
@@ -64,8 +64,10 @@ int run_kernels(const Options& options) {
   auto x = random(rng, N * F), y = random(rng, N * F), gate = random(rng, N * F), dy = random(rng, N * F);
   auto dx = random(rng, N * F), db = random(rng, F);
   auto xd = random(rng, N * D), yd = random(rng, N * D), dyd = random(rng, N * D), dxd = random(rng, N * D);
-  auto gamma = random(rng, D, 0.5f, 1.5f), beta = random(rng, D), mean = random(rng, N), rstd = random(rng, N, 0.5f, 2.0f);
-  auto scores = random(rng, T * T), probs = random(rng, T * T), dprobs = random(rng, T * T), dscores = random(rng, T * T);
+  auto gamma = random(rng, D, 0.5f, 1.5f), beta = random(rng, D), mean = random(rng, N),
+       rstd = random(rng, N, 0.5f, 2.0f);
+  auto scores = random(rng, T * T), probs = random(rng, T * T), dprobs = random(rng, T * T),
+       dscores = random(rng, T * T);
   kernels::softmax_forward(scores.data(), probs.data(), T, T, 0.17f, nullptr, 0, 1);
   auto big_a = random(rng, 1 << 21), big_b = random(rng, 1 << 21), big_c = random(rng, 1 << 21);
   auto logits = random(rng, N * V), dlogits = random(rng, N * V), lprobs = random(rng, N * V);
@@ -91,22 +93,27 @@ int run_kernels(const Options& options) {
       {"softmax backward causal [64x64]", causal, 3.0 * f4 * causal, 6,
        [&] { kernels::softmax_backward(probs.data(), dprobs.data(), dscores.data(), T, T, 0.17f, false, 1); }},
       {"layernorm forward [1024x128]", N * D, 2.0 * f4 * N * D, 9,
-       [&] { kernels::layernorm_forward(xd.data(), gamma.data(), beta.data(), yd.data(), mean.data(), rstd.data(), N, D, 1e-5f); }},
+       [&] {
+         kernels::layernorm_forward(xd.data(), gamma.data(), beta.data(), yd.data(), mean.data(), rstd.data(), N, D,
+                                    1e-5f);
+       }},
       {"layernorm backward [1024x128]", N * D, 3.0 * f4 * N * D, 19,
        [&] {
          kernels::layernorm_backward(xd.data(), gamma.data(), mean.data(), rstd.data(), dyd.data(), dxd.data(),
                                      db.data(), db.data() + D, N, D);
        }},
-      {"residual add [1024x128]", N * D, 3.0 * f4 * N * D, 1, [&] { kernels::add(xd.data(), dyd.data(), yd.data(), N * D); }},
+      {"residual add [1024x128]", N * D, 3.0 * f4 * N * D, 1,
+       [&] { kernels::add(xd.data(), dyd.data(), yd.data(), N * D); }},
       {"cross-entropy [1024x65]", N * V, 3.0 * f4 * N * V, 36,
        [&] { nn::cross_entropy(logits.data(), targets.data(), N, V, 0.0f, dlogits.data(), lprobs.data()); }},
       {"AdamW [400K params]", 400.0 * 1024, 7.0 * f4 * 400 * 1024, 16, [&] { adamw.step(params, 1e-3f); }},
   };
   for (const Case& c : cases) {
     const double s = best_seconds(c.run);
-    std::printf("{\"bench\":\"kernel\",\"impl\":\"%s\",\"kernel\":\"%s\",\"us\":%.2f,\"gbytes_per_s\":%.2f,"
-                "\"op_gflops\":%.2f}\n",
-                impl.c_str(), c.name.c_str(), 1e6 * s, c.bytes / s / 1e9, c.ops_per_element * c.elements / s / 1e9);
+    std::printf(
+        "{\"bench\":\"kernel\",\"impl\":\"%s\",\"kernel\":\"%s\",\"us\":%.2f,\"gbytes_per_s\":%.2f,"
+        "\"op_gflops\":%.2f}\n",
+        impl.c_str(), c.name.c_str(), 1e6 * s, c.bytes / s / 1e9, c.ops_per_element * c.elements / s / 1e9);
     std::fflush(stdout);
   }
   return 0;

@@ -24,16 +24,26 @@ int main(int argc, char** argv) {
   tp::bench::Options options;
   for (int i = 2; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
-    if (std::strcmp(argv[i], "--profile") == 0) options.profile = true;
-    else if (std::strcmp(argv[i], "--reps") == 0 && has_value) options.reps = std::atoi(argv[++i]);
-    else if (std::strcmp(argv[i], "--warmup") == 0 && has_value) options.warmup = std::atoi(argv[++i]);
-    else if (std::strcmp(argv[i], "--impl") == 0 && has_value) options.impl = argv[++i];
-    else if (std::strcmp(argv[i], "--model") == 0 && has_value) options.model = argv[++i];
-    else if (std::strcmp(argv[i], "--threads") == 0 && has_value) options.threads = std::atoi(argv[++i]);
-    else if (std::strcmp(argv[i], "--seq") == 0 && has_value) options.seq = std::atoi(argv[++i]);
-    else if (std::strcmp(argv[i], "--batch") == 0 && has_value) options.batch = std::atoi(argv[++i]);
-    else if (std::strcmp(argv[i], "--d-model") == 0 && has_value) options.d_model = std::atoi(argv[++i]);
-    else if (std::strcmp(argv[i], "--cached-only") == 0) options.uncached = false;
+    if (std::strcmp(argv[i], "--profile") == 0)
+      options.profile = true;
+    else if (std::strcmp(argv[i], "--reps") == 0 && has_value)
+      options.reps = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--warmup") == 0 && has_value)
+      options.warmup = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--impl") == 0 && has_value)
+      options.impl = argv[++i];
+    else if (std::strcmp(argv[i], "--model") == 0 && has_value)
+      options.model = argv[++i];
+    else if (std::strcmp(argv[i], "--threads") == 0 && has_value)
+      options.threads = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--seq") == 0 && has_value)
+      options.seq = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--batch") == 0 && has_value)
+      options.batch = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--d-model") == 0 && has_value)
+      options.d_model = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--cached-only") == 0)
+      options.uncached = false;
     else {
       std::fprintf(stderr, "tp_bench: unknown option '%s'\n", argv[i]);
       return 2;
@@ -52,7 +62,8 @@ int main(int argc, char** argv) {
   if (what == "kernels") return tp::bench::run_kernels(options);
   if (what == "import") return tp::bench::run_import(options);
   if (what == "pool") return tp::bench::run_pool(options);
-  std::fprintf(stderr, "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels, import, pool\n",
+  std::fprintf(stderr,
+               "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels, import, pool\n",
                what.c_str());
   return 2;
 }

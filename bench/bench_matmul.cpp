@@ -17,12 +17,11 @@ struct MatmulShape {
 };
 
 // (M, K, N): cubes, then a training step of dModel 128..512 with 1024 tokens and vocab 65.
-const MatmulShape kShapes[] = {{64, 64, 64},     {128, 128, 128},  {256, 256, 256},
-                               {512, 512, 512},  {1024, 128, 384}, {1024, 128, 512},
-                               {1024, 512, 128}, {128, 1024, 512}, {1024, 128, 65}};
+const MatmulShape kShapes[] = {{64, 64, 64},     {128, 128, 128},  {256, 256, 256},  {512, 512, 512}, {1024, 128, 384},
+                               {1024, 128, 512}, {1024, 512, 128}, {128, 1024, 512}, {1024, 128, 65}};
 
-using Kernel = void (*)(kernels::Trans, kernels::Trans, int, int, int, const float*, int,
-                        const float*, int, float*, int, bool, const float*);
+using Kernel = void (*)(kernels::Trans, kernels::Trans, int, int, int, const float*, int, const float*, int, float*,
+                        int, bool, const float*);
 
 // kernels::matmul without its trailing Band (the reference has none).
 void fast_matmul(kernels::Trans ta, kernels::Trans tb, int M, int N, int K, const float* A, int lda, const float* B,
@@ -31,8 +30,7 @@ void fast_matmul(kernels::Trans ta, kernels::Trans tb, int M, int N, int K, cons
 }
 
 double time_matmul(Kernel kernel, kernels::Trans ta, kernels::Trans tb, const MatmulShape& s,
-                   const std::vector<float>& a, const std::vector<float>& b, std::vector<float>& c,
-                   int reps) {
+                   const std::vector<float>& a, const std::vector<float>& b, std::vector<float>& c, int reps) {
   const int lda = ta == kernels::Trans::N ? s.k : s.m;
   const int ldb = tb == kernels::Trans::N ? s.n : s.k;
   const double flops = 2.0 * s.m * s.n * s.k;
@@ -63,7 +61,8 @@ int run_matmul(const Options& options) {
     const MatmulShape warm = {128, 128, 128};
     std::vector<float> a(128 * 128, 0.5f), b(128 * 128, 0.25f), c(128 * 128);
     const double start = now_seconds();
-    while (now_seconds() - start < 0.2) time_matmul(&fast_matmul, kernels::Trans::N, kernels::Trans::N, warm, a, b, c, 1);
+    while (now_seconds() - start < 0.2)
+      time_matmul(&fast_matmul, kernels::Trans::N, kernels::Trans::N, warm, a, b, c, 1);
   }
   for (const MatmulShape& s : kShapes) {
     std::vector<float> a(static_cast<std::size_t>(s.m) * s.k), b(static_cast<std::size_t>(s.k) * s.n);
@@ -79,8 +78,9 @@ int run_matmul(const Options& options) {
       // The scalar reference only where it finishes quickly.
       if (static_cast<double>(s.m) * s.n * s.k <= 256.0 * 256 * 256) {
         const double gs = time_matmul(&kernels::ref::matmul, ta, tb, s, a, b, c, 3);
-        std::printf("{\"bench\":\"matmul\",\"m\":%d,\"k\":%d,\"n\":%d,\"form\":\"%s\",\"impl\":\"scalar\",\"gflops\":%.3f}\n",
-                    s.m, s.k, s.n, forms[f], gs);
+        std::printf(
+            "{\"bench\":\"matmul\",\"m\":%d,\"k\":%d,\"n\":%d,\"form\":\"%s\",\"impl\":\"scalar\",\"gflops\":%.3f}\n",
+            s.m, s.k, s.n, forms[f], gs);
       }
       std::fflush(stdout);
     }

@@ -20,10 +20,9 @@ double clock_ghz() {
     long n = 20000000, x = 3;
     const long m = 1;
     const double start = now_seconds();
-    __asm__ volatile(
-        "1: imul %2, %0\n imul %2, %0\n imul %2, %0\n imul %2, %0\n dec %1\n jnz 1b"
-        : "+r"(x), "+r"(n)
-        : "r"(m));
+    __asm__ volatile("1: imul %2, %0\n imul %2, %0\n imul %2, %0\n imul %2, %0\n dec %1\n jnz 1b"
+                     : "+r"(x), "+r"(n)
+                     : "r"(m));
     best = std::max(best, 20000000.0 * 4 * 3 / (now_seconds() - start) / 1e9);
   }
   return best;

@@ -42,9 +42,10 @@ void print_profile_rows(const std::string& impl, const Options& options, int ste
     const auto kind = static_cast<ProfileKind>(k);
     const double f = profiler_seconds(kind, false), b = profiler_seconds(kind, true);
     if (f + b == 0.0) continue;
-    std::printf("{\"bench\":\"train-profile\",\"impl\":\"%s\",\"threads\":%d,\"seq_len\":%d,\"kind\":\"%s\","
-                "\"forward_ms\":%.4f,\"backward_ms\":%.4f}\n",
-                impl.c_str(), threads::count(), options.seq, to_string(kind), 1000.0 * f / steps, 1000.0 * b / steps);
+    std::printf(
+        "{\"bench\":\"train-profile\",\"impl\":\"%s\",\"threads\":%d,\"seq_len\":%d,\"kind\":\"%s\","
+        "\"forward_ms\":%.4f,\"backward_ms\":%.4f}\n",
+        impl.c_str(), threads::count(), options.seq, to_string(kind), 1000.0 * f / steps, 1000.0 * b / steps);
   }
 }
 
@@ -73,9 +74,11 @@ int run_train(const Options& options) {
     step_s.push_back(now_seconds() - start);
   }
   const double ms = 1000.0 * median(step_s);
-  std::printf("{\"bench\":\"train\",\"impl\":\"%s\",\"threads\":%d,\"seq_len\":%d,\"batch\":%d,\"vocab\":%d,"
-              "\"tokens_per_step\":%d,\"steps\":%d,\"tokens_per_s\":%.1f,\"step_ms\":%.3f,\"loss\":%.4f}\n",
-              impl.c_str(), threads::count(), options.seq, options.batch, config.vocab_size, tokens, options.reps, tokens / (ms / 1000.0), ms, trainer.last().loss);
+  std::printf(
+      "{\"bench\":\"train\",\"impl\":\"%s\",\"threads\":%d,\"seq_len\":%d,\"batch\":%d,\"vocab\":%d,"
+      "\"tokens_per_step\":%d,\"steps\":%d,\"tokens_per_s\":%.1f,\"step_ms\":%.3f,\"loss\":%.4f}\n",
+      impl.c_str(), threads::count(), options.seq, options.batch, config.vocab_size, tokens, options.reps,
+      tokens / (ms / 1000.0), ms, trainer.last().loss);
   std::fflush(stdout);
   if (options.profile) {
     profiler_reset();

@@ -12,8 +12,8 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "tokenizer_checks.h"
 #include "tokenize/tokenizer.h"
+#include "tokenizer_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);

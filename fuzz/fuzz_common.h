@@ -49,7 +49,7 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 
 // A promise the library makes about a successful call (a round trip, a span that stays inside
 // its text); breaking it is a finding.
-#define FUZZ_EXPECT(condition)                                                          \
-  do {                                                                                  \
+#define FUZZ_EXPECT(condition)                                                             \
+  do {                                                                                     \
     if (!(condition)) ::tp::fuzz::finding("broken promise", #condition " (" __FILE__ ")"); \
   } while (0)

@@ -7,8 +7,8 @@
 // reader rely on it). Larger models are not built, to keep each run fast.
 #include <string>
 
-#include "fuzz_common.h"
 #include "core/json.h"
+#include "fuzz_common.h"
 #include "model/config.h"
 #include "model/transformer.h"
 

@@ -6,8 +6,8 @@
 // (dump) and read back in to the same value, so that a checkpoint saved from it loads again.
 #include <string>
 
-#include "fuzz_common.h"
 #include "core/json.h"
+#include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   tp::fuzz::run([&] {

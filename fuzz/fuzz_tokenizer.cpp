@@ -11,12 +11,13 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "tokenizer_checks.h"
 #include "tokenize/tokenizer.h"
+#include "tokenizer_checks.h"
 
 namespace {
 
-constexpr std::string_view kProbe = "The dog bites the man. 개가 사람을 문다. e\xCC\x81 \xF0\x9F\x98\x80! \xFF\xC3 12,5%";
+constexpr std::string_view kProbe =
+    "The dog bites the man. 개가 사람을 문다. e\xCC\x81 \xF0\x9F\x98\x80! \xFF\xC3 12,5%";
 
 tp::TokenizerOptions options_from(FuzzedDataProvider& in) {
   tp::TokenizerOptions o;
@@ -29,8 +30,12 @@ tp::TokenizerOptions options_from(FuzzedDataProvider& in) {
       o.vocab_size = v < 128 ? 0 : o.num_specials + (v - 127);  // no limit, or a cap of 1..128
       o.lowercase = o.kind == tp::TokenizerKind::Word && in.ConsumeBool();
       break;
-    case tp::TokenizerKind::Bpe: o.vocab_size = o.num_specials + 256 + v; break;
-    case tp::TokenizerKind::Byte: o.vocab_size = 0; break;
+    case tp::TokenizerKind::Bpe:
+      o.vocab_size = o.num_specials + 256 + v;
+      break;
+    case tp::TokenizerKind::Byte:
+      o.vocab_size = 0;
+      break;
   }
   return o;
 }

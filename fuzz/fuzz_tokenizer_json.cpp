@@ -7,17 +7,17 @@
 // from the input bytes, and writing it back to JSON; tokenizer_checks.h has the promises.
 #include <string>
 
-#include "fuzz_common.h"
 #include "core/json.h"
-#include "tokenizer_checks.h"
+#include "fuzz_common.h"
 #include "tokenize/tokenizer.h"
+#include "tokenizer_checks.h"
 
 namespace {
 constexpr std::string_view kProbes[] = {
-    "how are you",
-    "The dog bites the man. 개가 사람을 문다.",
+    "how are you", "The dog bites the man. 개가 사람을 문다.",
     "e\xCC\x81 \xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9 \xF0\x9F\x98\x80!\t12,5%\n",
-    "\xFF\xC3\x28 \xED\xA0\x80 \xF4\x90\x80\x80",  // invalid UTF-8: a stray byte, a cut sequence, a surrogate, > U+10FFFF
+    "\xFF\xC3\x28 \xED\xA0\x80 \xF4\x90\x80\x80",  // invalid UTF-8: a stray byte, a cut sequence, a surrogate, >
+                                                   // U+10FFFF
 };
 }
 

@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/json.h"
 #include "core/utf8.h"
 #include "fuzz_common.h"
-#include "core/json.h"
 #include "tokenize/tokenizer.h"
 
 namespace tp::fuzz {
@@ -56,11 +56,13 @@ inline void check_encoding(const Tokenizer& tok, std::string_view text, const En
     const std::string shown = tok.token_text(id);
     FUZZ_EXPECT(e.tokens[i] == shown || (kind == TokenizerKind::Bpe && e.tokens[i] == "##" + shown));
     if (tiles && id != kUnk) {
-      FUZZ_EXPECT(tok.decode({id}) == text.substr(static_cast<std::size_t>(b.begin), static_cast<std::size_t>(b.end - b.begin)));
+      FUZZ_EXPECT(tok.decode({id}) ==
+                  text.substr(static_cast<std::size_t>(b.begin), static_cast<std::size_t>(b.end - b.begin)));
     }
   }
   if (tiles) FUZZ_EXPECT(byte_end == size);
-  const bool exact = kind == TokenizerKind::Byte || kind == TokenizerKind::Bpe || (kind == TokenizerKind::Char && !any_unk);
+  const bool exact =
+      kind == TokenizerKind::Byte || kind == TokenizerKind::Bpe || (kind == TokenizerKind::Char && !any_unk);
   if (exact) FUZZ_EXPECT(tok.decode(e.ids) == text);
 }
 
@@ -137,8 +139,8 @@ inline void check_json_round_trip(const Tokenizer& tok, std::string_view text) {
 inline std::vector<int> ids_from_bytes(std::string_view bytes, int vocab_size) {
   std::vector<int> ids;
   for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {
-    const int raw = static_cast<std::int16_t>(static_cast<std::uint8_t>(bytes[i]) |
-                                              static_cast<std::uint8_t>(bytes[i + 1]) << 8);
+    const int raw =
+        static_cast<std::int16_t>(static_cast<std::uint8_t>(bytes[i]) | static_cast<std::uint8_t>(bytes[i + 1]) << 8);
     ids.push_back(raw % (vocab_size + 4));  // mostly in range, sometimes just past it or negative
   }
   return ids;

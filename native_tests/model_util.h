@@ -76,36 +76,82 @@ inline std::vector<OptionCase> option_cases() {
   };
   add("decoder learned layer pre gelu mha bias", Arch::DecoderOnly, [](ModelConfig&) {});
   add("decoder rope rms post swiglu gqa no-bias", Arch::DecoderOnly, [](ModelConfig& c) {
-    c.pos = PosKind::Rope; c.norm = NormKind::Rms; c.norm_placement = NormPlacement::Post;
-    c.ffn = FfnKind::SwiGlu; c.n_heads = 4; c.n_kv_heads = 2; c.bias = false;
+    c.pos = PosKind::Rope;
+    c.norm = NormKind::Rms;
+    c.norm_placement = NormPlacement::Post;
+    c.ffn = FfnKind::SwiGlu;
+    c.n_heads = 4;
+    c.n_kv_heads = 2;
+    c.bias = false;
   });
   add("decoder rope half pairs base 100 (Llama layout) rms pre swiglu gqa", Arch::DecoderOnly, [](ModelConfig& c) {
-    c.pos = PosKind::Rope; c.rope_pairs = RopePairs::Half; c.rope_theta = 100.0f; c.norm = NormKind::Rms;
-    c.ffn = FfnKind::SwiGlu; c.n_heads = 4; c.n_kv_heads = 2; c.bias = false;
+    c.pos = PosKind::Rope;
+    c.rope_pairs = RopePairs::Half;
+    c.rope_theta = 100.0f;
+    c.norm = NormKind::Rms;
+    c.ffn = FfnKind::SwiGlu;
+    c.n_heads = 4;
+    c.n_kv_heads = 2;
+    c.bias = false;
   });
   add("decoder alibi mqa relu tied", Arch::DecoderOnly, [](ModelConfig& c) {
-    c.pos = PosKind::Alibi; c.n_heads = 4; c.n_kv_heads = 1; c.ffn = FfnKind::Relu; c.tie_embeddings = true;
+    c.pos = PosKind::Alibi;
+    c.n_heads = 4;
+    c.n_kv_heads = 1;
+    c.ffn = FfnKind::Relu;
+    c.tie_embeddings = true;
   });
   add("decoder sinusoidal window+global pattern LG", Arch::DecoderOnly, [](ModelConfig& c) {
-    c.pos = PosKind::Sinusoidal; c.window = 2; c.global_tokens = 1; c.layer_pattern = "LG"; c.n_layers = 2;
+    c.pos = PosKind::Sinusoidal;
+    c.window = 2;
+    c.global_tokens = 1;
+    c.layer_pattern = "LG";
+    c.n_layers = 2;
   });
-  add("decoder no positions, dropout, label smoothing", Arch::DecoderOnly, [](ModelConfig& c) {
-    c.pos = PosKind::None; c.dropout = 0.2f;
-  }, 0.1f);
+  add(
+      "decoder no positions, dropout, label smoothing", Arch::DecoderOnly,
+      [](ModelConfig& c) {
+        c.pos = PosKind::None;
+        c.dropout = 0.2f;
+      },
+      0.1f);
   add("encoder mlm learned tied", Arch::EncoderOnly, [](ModelConfig& c) { c.tie_embeddings = true; });
-  add("encoder cls rms", Arch::EncoderOnly, [](ModelConfig& c) { c.head = HeadKind::Cls; c.norm = NormKind::Rms; c.n_classes = 3; });
-  add("encoder mean post", Arch::EncoderOnly, [](ModelConfig& c) { c.head = HeadKind::Mean; c.norm_placement = NormPlacement::Post; });
+  add("encoder cls rms", Arch::EncoderOnly, [](ModelConfig& c) {
+    c.head = HeadKind::Cls;
+    c.norm = NormKind::Rms;
+    c.n_classes = 3;
+  });
+  add("encoder mean post", Arch::EncoderOnly, [](ModelConfig& c) {
+    c.head = HeadKind::Mean;
+    c.norm_placement = NormPlacement::Post;
+  });
   add("encoder token rope window", Arch::EncoderOnly, [](ModelConfig& c) {
-    c.head = HeadKind::Token; c.n_classes = 4; c.pos = PosKind::Rope; c.window = 3;
+    c.head = HeadKind::Token;
+    c.n_classes = 4;
+    c.pos = PosKind::Rope;
+    c.window = 3;
   });
   add("encoder-decoder sinusoidal post relu", Arch::EncoderDecoder, [](ModelConfig& c) {
-    c.pos = PosKind::Sinusoidal; c.norm_placement = NormPlacement::Post; c.ffn = FfnKind::Relu;
+    c.pos = PosKind::Sinusoidal;
+    c.norm_placement = NormPlacement::Post;
+    c.ffn = FfnKind::Relu;
   });
-  add("encoder-decoder rope pre swiglu gqa window, smoothing", Arch::EncoderDecoder, [](ModelConfig& c) {
-    c.pos = PosKind::Rope; c.ffn = FfnKind::SwiGlu; c.n_heads = 4; c.n_kv_heads = 2; c.window = 2; c.n_layers = 2;
-  }, 0.2f);
+  add(
+      "encoder-decoder rope pre swiglu gqa window, smoothing", Arch::EncoderDecoder,
+      [](ModelConfig& c) {
+        c.pos = PosKind::Rope;
+        c.ffn = FfnKind::SwiGlu;
+        c.n_heads = 4;
+        c.n_kv_heads = 2;
+        c.window = 2;
+        c.n_layers = 2;
+      },
+      0.2f);
   add("encoder-decoder alibi rms dropout", Arch::EncoderDecoder, [](ModelConfig& c) {
-    c.pos = PosKind::Alibi; c.norm = NormKind::Rms; c.dropout = 0.1f; c.tie_embeddings = true;
+    c.pos = PosKind::Alibi;
+    c.norm = NormKind::Rms;
+    c.dropout = 0.1f;
+    c.tie_embeddings = true;
   });
   return out;
 }

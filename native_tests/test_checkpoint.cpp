@@ -151,12 +151,14 @@ std::vector<Malformed> safetensors_cases(const std::string& good) {
       {"entry not an object", raw_file(R"({"t": 5})"), "tensor 't' must be an object"},
       {"missing field", raw_file(R"({"t":{"dtype":"F32","data_offsets":[0,0]}})"), "missing the field 'shape'"},
       {"extra field", with_field(good, "tok_emb.weight", "scale", 1.0), "unknown field 'scale'"},
-      {"dtype F64", with_field(good, "tok_emb.weight", "dtype", "F64"), "unsupported dtype 'F64'; supported: F32, F16, BF16"},
+      {"dtype F64", with_field(good, "tok_emb.weight", "dtype", "F64"),
+       "unsupported dtype 'F64'; supported: F32, F16, BF16"},
       {"dtype not a string", with_field(good, "tok_emb.weight", "dtype", 32), "dtype must be a string"},
       {"negative shape", with_field(good, "tok_emb.weight", "shape", ints({-13, 8})), "must be a non-negative integer"},
       {"non-integer shape", with_field(good, "tok_emb.weight", "shape", ints({1.5})), "got 1.5"},
       {"shape not an array", with_field(good, "tok_emb.weight", "shape", "13x8"), "shape must be an array"},
-      {"shape overflows", raw_file(R"({"t":{"dtype":"F32","shape":[4503599627370496,4503599627370496],"data_offsets":[0,0]}})"),
+      {"shape overflows",
+       raw_file(R"({"t":{"dtype":"F32","shape":[4503599627370496,4503599627370496],"data_offsets":[0,0]}})"),
        "more elements than"},
       {"one offset", with_field(good, "tok_emb.weight", "data_offsets", ints({0})), "array of two non-negative"},
       {"begin > end", raw_file(R"({"t":{"dtype":"F32","shape":[0],"data_offsets":[8,0]}})", std::string(8, '\0')),
@@ -208,29 +210,40 @@ std::vector<Malformed> checkpoint_cases(const Transformer& model, const std::str
        "metadata 'config' is invalid JSON"},
       {"config unknown field", meta([](SafetensorsMetadata& m) { set_metadata(m, "config", R"({"depth":3})"); }),
        "unknown config field 'depth'"},
-      {"config invalid value", meta([](SafetensorsMetadata& m) { set_metadata(m, "config", R"({"d_model":8,"n_heads":3})"); }),
+      {"config invalid value",
+       meta([](SafetensorsMetadata& m) { set_metadata(m, "config", R"({"d_model":8,"n_heads":3})"); }),
        "not divisible by n_heads"},
       {"tensor missing", tensors([](std::vector<SafetensorsTensor>& t) {
-         t.erase(std::find_if(t.begin(), t.end(), [](const SafetensorsTensor& x) { return x.name == "dec.0.ffn.up.bias"; }));
+         t.erase(std::find_if(t.begin(), t.end(),
+                              [](const SafetensorsTensor& x) { return x.name == "dec.0.ffn.up.bias"; }));
        }),
        "1 missing: 'dec.0.ffn.up.bias'"},
-      {"unknown tensor", tensors([&](std::vector<SafetensorsTensor>& t) { t.push_back({"extra.weight", {4}, zeros}); }),
+      {"unknown tensor", tensors([&](std::vector<SafetensorsTensor>& t) {
+         t.push_back({"extra.weight", {4}, zeros});
+       }),
        "1 unknown: 'extra.weight'"},
-      {"untied file, tied config", meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", tied.to_json().dump()); }),
+      {"untied file, tied config",
+       meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", tied.to_json().dump()); }),
        "1 unknown: 'lm_head.weight'"},
       {"missing and unknown together",
        meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", tied_swiglu.to_json().dump()); }),
        "(2 missing: 'dec.0.ffn.gate.weight', 'dec.0.ffn.gate.bias'; 1 unknown: 'lm_head.weight')"},
-      {"a whole layer missing", meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", deeper.to_json().dump()); }),
+      {"a whole layer missing",
+       meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", deeper.to_json().dump()); }),
        "16 missing: 'dec.1.self_attn.q.weight', 'dec.1.self_attn.q.bias', "},
       {"a whole layer missing (list shortened)",
        meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", deeper.to_json().dump()); }), " and 8 more)"},
-      {"config far larger than the tensors", meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", huge.to_json().dump()); }),
+      {"config far larger than the tensors",
+       meta([&](SafetensorsMetadata& m) { set_metadata(m, "config", huge.to_json().dump()); }),
        "the config describes a model of 50"},
-      {"shape mismatch", tensors([](std::vector<SafetensorsTensor>& t) { t[0].shape = {8, 13}; }),
+      {"shape mismatch", tensors([](std::vector<SafetensorsTensor>& t) {
+         t[0].shape = {8, 13};
+       }),
        "tensor 'tok_emb.weight' has shape [8, 13] but the config needs [13, 8]"},
-      {"dtype I32", with_field(good, "tok_emb.weight", "dtype", "I32"), "has dtype I32; checkpoint tensors must be F32"},
-      {"tokenizer vocab mismatch", meta([&](SafetensorsMetadata& m) { set_metadata(m, "tokenizer", other_vocab->to_json().dump()); }),
+      {"dtype I32", with_field(good, "tok_emb.weight", "dtype", "I32"),
+       "has dtype I32; checkpoint tensors must be F32"},
+      {"tokenizer vocab mismatch",
+       meta([&](SafetensorsMetadata& m) { set_metadata(m, "tokenizer", other_vocab->to_json().dump()); }),
        "the tokenizer has vocab_size 9 but the config has vocab_size 13"},
       {"tokenizer invalid", meta([](SafetensorsMetadata& m) { set_metadata(m, "tokenizer", R"({"kind":"morse"})"); }),
        "unknown tokenizer kind 'morse'"},
@@ -248,26 +261,53 @@ TEST_CASE("save/load gives bit-identical logits for every architecture", "[check
   };
   add("decoder-only learned layer pre gelu", Arch::DecoderOnly, [](ModelConfig&) {});
   add("decoder-only gqa rope rms swiglu tied no-bias", Arch::DecoderOnly, [](ModelConfig& c) {
-    c.n_heads = 4; c.n_kv_heads = 2; c.pos = PosKind::Rope; c.norm = NormKind::Rms; c.ffn = FfnKind::SwiGlu;
-    c.tie_embeddings = true; c.bias = false; c.n_layers = 2;
+    c.n_heads = 4;
+    c.n_kv_heads = 2;
+    c.pos = PosKind::Rope;
+    c.norm = NormKind::Rms;
+    c.ffn = FfnKind::SwiGlu;
+    c.tie_embeddings = true;
+    c.bias = false;
+    c.n_layers = 2;
   });
   add("decoder-only alibi mqa post window", Arch::DecoderOnly, [](ModelConfig& c) {
-    c.n_heads = 2; c.n_kv_heads = 1; c.pos = PosKind::Alibi; c.norm_placement = NormPlacement::Post;
-    c.window = 2; c.global_tokens = 1; c.layer_pattern = "LG"; c.n_layers = 2; c.norm_eps = 1e-6f;
+    c.n_heads = 2;
+    c.n_kv_heads = 1;
+    c.pos = PosKind::Alibi;
+    c.norm_placement = NormPlacement::Post;
+    c.window = 2;
+    c.global_tokens = 1;
+    c.layer_pattern = "LG";
+    c.n_layers = 2;
+    c.norm_eps = 1e-6f;
   });
   add("encoder-only cls sinusoidal post", Arch::EncoderOnly, [](ModelConfig& c) {
-    c.head = HeadKind::Cls; c.n_classes = 3; c.pos = PosKind::Sinusoidal; c.norm_placement = NormPlacement::Post;
+    c.head = HeadKind::Cls;
+    c.n_classes = 3;
+    c.pos = PosKind::Sinusoidal;
+    c.norm_placement = NormPlacement::Post;
   });
   add("encoder-only mlm tied", Arch::EncoderOnly, [](ModelConfig& c) { c.tie_embeddings = true; });
   add("encoder-only token alibi relu", Arch::EncoderOnly, [](ModelConfig& c) {
-    c.head = HeadKind::Token; c.n_classes = 4; c.pos = PosKind::Alibi; c.ffn = FfnKind::Relu;
+    c.head = HeadKind::Token;
+    c.n_classes = 4;
+    c.pos = PosKind::Alibi;
+    c.ffn = FfnKind::Relu;
   });
   add("encoder-only mean mqa rope window", Arch::EncoderOnly, [](ModelConfig& c) {
-    c.head = HeadKind::Mean; c.n_kv_heads = 1; c.pos = PosKind::Rope; c.window = 3; c.global_tokens = 1;
+    c.head = HeadKind::Mean;
+    c.n_kv_heads = 1;
+    c.pos = PosKind::Rope;
+    c.window = 3;
+    c.global_tokens = 1;
   });
   add("encoder-decoder tied learned", Arch::EncoderDecoder, [](ModelConfig& c) { c.tie_embeddings = true; });
   add("encoder-decoder gqa rope rms swiglu", Arch::EncoderDecoder, [](ModelConfig& c) {
-    c.n_heads = 4; c.n_kv_heads = 2; c.pos = PosKind::Rope; c.norm = NormKind::Rms; c.ffn = FfnKind::SwiGlu;
+    c.n_heads = 4;
+    c.n_kv_heads = 2;
+    c.pos = PosKind::Rope;
+    c.norm = NormKind::Rms;
+    c.ffn = FfnKind::SwiGlu;
     c.dropout = 0.1f;
   });
 
@@ -345,9 +385,14 @@ TEST_CASE("the safetensors writer follows the format", "[checkpoint]") {
   CHECK(view.find("nope") == nullptr);
   CHECK_THAT(error_of([&] { view.float_data("nope"); }), Catch::Contains("no tensor named 'nope'"));
 
-  CHECK_THAT(error_of([&] { write_safetensors({{"a", {1}, a}, {"a", {1}, a}}, {}); }),
+  CHECK_THAT(error_of([&] {
+               write_safetensors({{"a", {1}, a}, {"a", {1}, a}}, {});
+             }),
              Catch::Contains("duplicate tensor name 'a'"));
-  CHECK_THAT(error_of([&] { write_safetensors({{"__metadata__", {1}, a}}, {}); }), Catch::Contains("cannot name a tensor"));
+  CHECK_THAT(error_of([&] {
+               write_safetensors({{"__metadata__", {1}, a}}, {});
+             }),
+             Catch::Contains("cannot name a tensor"));
   CHECK_THAT(error_of([&] { write_safetensors({{"a", {-1}, a}}, {}); }), Catch::Contains("negative dimension"));
 }
 
@@ -359,11 +404,13 @@ TEST_CASE("the reader accepts any header order and I32/I64 and reads the PyTorch
   REQUIRE(view.entries().size() == 2);
   CHECK(view.entries()[0].name == "first");
   CHECK(view.raw(view.at("second")).size() == 8);
-  CHECK_THAT(error_of([&] { view.float_data("first"); }), Catch::Contains("only F32, F16 and BF16 can be read as floats"));
+  CHECK_THAT(error_of([&] { view.float_data("first"); }),
+             Catch::Contains("only F32, F16 and BF16 can be read as floats"));
 
   // The PyTorch fixtures (tools/safetensors_lite.py) carry FORMAT.md names under "param.": the
   // config in their metadata must register exactly those tensors with those shapes.
-  for (const char* name : {"dec_rope_rms_gqa_swiglu_tied", "enc_cls_sinusoidal_rms_post", "encdec_learned_layer_pre_relu"}) {
+  for (const char* name :
+       {"dec_rope_rms_gqa_swiglu_tied", "enc_cls_sinusoidal_rms_post", "encdec_learned_layer_pre_relu"}) {
     INFO(name);
     const std::string bytes = read_file(std::string(TP_TEST_DATA_DIR) + "/fixtures/" + name + ".safetensors");
     const SafetensorsView fixture(bytes);

@@ -28,25 +28,22 @@ std::string message_of(const std::function<void()>& f) {
 }
 
 // The checkpoint of `model` with `edit` applied to its metadata before writing.
-std::string with_metadata(const Transformer& model,
-                          const std::function<void(SafetensorsMetadata&)>& edit) {
+std::string with_metadata(const Transformer& model, const std::function<void(SafetensorsMetadata&)>& edit) {
   const SafetensorsView view(save_checkpoint(model, nullptr, "copy"));
   SafetensorsMetadata metadata = view.metadata();
   edit(metadata);
   std::vector<SafetensorsTensor> tensors;
   for (int i = 0; i < model.params().count(); ++i) {
     const ParamInfo& info = model.params().info(i);
-    tensors.push_back(
-        {info.name, std::vector<std::int64_t>(info.shape.dims, info.shape.dims + info.shape.ndim),
-         model.params().value(i)});
+    tensors.push_back({info.name, std::vector<std::int64_t>(info.shape.dims, info.shape.dims + info.shape.ndim),
+                       model.params().value(i)});
   }
   return write_safetensors(tensors, metadata);
 }
 
 }  // namespace
 
-TEST_CASE("weights that are not finite are refused unless allowed, and then reported",
-          "[checkpoint]") {
+TEST_CASE("weights that are not finite are refused unless allowed, and then reported", "[checkpoint]") {
   const ModelConfig config = test::small_config(Arch::DecoderOnly);
   Transformer model(config, 1);
   const std::string good = save_checkpoint(model, nullptr, "");
@@ -74,8 +71,7 @@ TEST_CASE("weights that are not finite are refused unless allowed, and then repo
   CHECK(load_checkpoint(good).warnings.empty());
 }
 
-TEST_CASE("metadata keys the loader does not read are warnings, naming the key they nearly are",
-          "[checkpoint]") {
+TEST_CASE("metadata keys the loader does not read are warnings, naming the key they nearly are", "[checkpoint]") {
   Transformer model(test::small_config(Arch::EncoderDecoder), 1);
   const std::string file = with_metadata(model, [](SafetensorsMetadata& m) {
     m.emplace_back("tokenizr", "{}");
@@ -88,18 +84,15 @@ TEST_CASE("metadata keys the loader does not read are warnings, naming the key t
         "checkpoint: metadata key 'tokenizr' is not one this version reads, so it was ignored "
         "(did you mean 'tokenizer'? the file may be damaged); known keys: format, "
         "format_version, config, tokenizer, task");
-  CHECK_THAT(loaded.warnings[1],
-             Catch::StartsWith("checkpoint: metadata key 'description' is not one this version "
-                               "reads, so it was ignored; known keys:"));
-  CHECK_THAT(loaded.warnings[2],
-             Catch::StartsWith("checkpoint: metadata key 'ta\\x01k' is not one this version reads, "
-                               "so it was ignored (did you mean 'task'?"));
+  CHECK_THAT(loaded.warnings[1], Catch::StartsWith("checkpoint: metadata key 'description' is not one this version "
+                                                   "reads, so it was ignored; known keys:"));
+  CHECK_THAT(loaded.warnings[2], Catch::StartsWith("checkpoint: metadata key 'ta\\x01k' is not one this version reads, "
+                                                   "so it was ignored (did you mean 'task'?"));
   CHECK(loaded.task == "copy");
   CHECK(loaded.tokenizer == nullptr);
 }
 
-TEST_CASE("a checkpoint's task must be one this version knows, said as a checkpoint error",
-          "[checkpoint]") {
+TEST_CASE("a checkpoint's task must be one this version knows, said as a checkpoint error", "[checkpoint]") {
   CHECK(checkpoint_task_kind("qa-toy") == TaskKind::Seq2Seq);
   CHECK(checkpoint_task_kind("pairs") == TaskKind::Seq2Seq);
   CHECK(checkpoint_task_kind("text") == TaskKind::Text);

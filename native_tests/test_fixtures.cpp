@@ -11,8 +11,8 @@
 #include <cmath>
 #include <filesystem>
 
-#include "io/checkpoint.h"
 #include "core/json.h"
+#include "io/checkpoint.h"
 #include "io/safetensors.h"
 #include "model/transformer.h"
 #include "model_util.h"
@@ -35,7 +35,8 @@ double norm(const std::vector<float>& v) {
 
 double diff_norm(const float* a, const std::vector<float>& b) {
   double s = 0.0;
-  for (std::size_t i = 0; i < b.size(); ++i) s += (static_cast<double>(a[i]) - b[i]) * (static_cast<double>(a[i]) - b[i]);
+  for (std::size_t i = 0; i < b.size(); ++i)
+    s += (static_cast<double>(a[i]) - b[i]) * (static_cast<double>(a[i]) - b[i]);
   return std::sqrt(s);
 }
 
@@ -120,12 +121,14 @@ TEST_CASE("every PyTorch fixture matches: logits, loss and all gradients", "[fix
     mean_grad_norm /= params.count();
     for (const ParamInfo& info : params.infos()) {
       const std::vector<float> ref = file.float_data("grad." + info.name);
-      const double err = diff_norm(params.grad(params.index_of(info.name)), ref) / std::max(norm(ref), 1e-2 * mean_grad_norm);
+      const double err =
+          diff_norm(params.grad(params.index_of(info.name)), ref) / std::max(norm(ref), 1e-2 * mean_grad_norm);
       INFO("gradient of " << info.name << ": error " << err);
       CHECK(err <= 1e-4);
       grad_worst.update(err, name + ": " + info.name);
     }
   }
-  WARN("worst logits error " << logits_worst.value << " (" << logits_worst.where << "), loss " << loss_worst.value << " ("
-                             << loss_worst.where << "), gradient " << grad_worst.value << " (" << grad_worst.where << ")");
+  WARN("worst logits error " << logits_worst.value << " (" << logits_worst.where << "), loss " << loss_worst.value
+                             << " (" << loss_worst.where << "), gradient " << grad_worst.value << " ("
+                             << grad_worst.where << ")");
 }

@@ -55,9 +55,10 @@ TEST_CASE("every parameter gradient matches finite differences, for every option
         // and 1e-4, which reach only ±h.
         double best_err = std::numeric_limits<double>::infinity(), numeric = 0.0;
         for (const double h : {2e-3, 1e-3, 5e-4, 2.5e-4, 1e-4}) {
-          const double fd = h >= 5e-4
-              ? (8.0 * (loss_shifted(h) - loss_shifted(-h)) - (loss_shifted(2 * h) - loss_shifted(-2 * h))) / (12.0 * h)
-              : (loss_shifted(h) - loss_shifted(-h)) / (2.0 * h);
+          const double fd =
+              h >= 5e-4 ? (8.0 * (loss_shifted(h) - loss_shifted(-h)) - (loss_shifted(2 * h) - loss_shifted(-2 * h))) /
+                              (12.0 * h)
+                        : (loss_shifted(h) - loss_shifted(-h)) / (2.0 * h);
           if (std::fabs(analytic - fd) < best_err) {
             best_err = std::fabs(analytic - fd);
             numeric = fd;

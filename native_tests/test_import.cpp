@@ -164,8 +164,7 @@ TEST_CASE("imports refuse what the model cannot represent, naming the field", "[
   CHECK_THAT(import_error(with_config("llama", "attention_bias", "true")), Contains("attention_bias = true"));
   CHECK_THAT(import_error(with_config("llama", "hidden_act", "\"gelu\"")), Contains("hidden_act = 'gelu'"));
   CHECK_THAT(import_error(with_config("llama", "head_dim", "8")), Contains("head_dim = 8 is not supported"));
-  CHECK_THAT(import_error(with_config("gpt2", "tie_word_embeddings", "false")),
-             Contains("no tensor 'lm_head.weight'"));
+  CHECK_THAT(import_error(with_config("gpt2", "tie_word_embeddings", "false")), Contains("no tensor 'lm_head.weight'"));
   CHECK_THAT(import_error(with_config("llama", "num_hidden_layers", "3")),
              Contains("no tensor 'model.layers.2.self_attn.q_proj.weight'"));
   CHECK_THAT(import_error(with_config("gpt2", "vocab_size", "500")), Contains("config.json field vocab_size = 500"));
@@ -174,7 +173,8 @@ TEST_CASE("imports refuse what the model cannot represent, naming the field", "[
   truncated.at("model.bin").resize(truncated.at("model.bin").size() - 4);
   CHECK_THAT(import_error(truncated), Contains("the llama2.c model file has") && Contains("implies"));
   Folder no_tokenizer = read_folder("gpt2");
-  for (auto& n : no_tokenizer.names) if (n == "tokenizer.json") n = "other.json";
+  for (auto& n : no_tokenizer.names)
+    if (n == "tokenizer.json") n = "other.json";
   CHECK_THAT(import_error(no_tokenizer), Contains("needs tokenizer.json, or vocab.json and merges.txt"));
   CHECK_THAT(import_error(Folder{}), Contains("cannot tell which model these files are"));
 }

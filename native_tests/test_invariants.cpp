@@ -53,8 +53,10 @@ TEST_CASE("causal: outputs at t do not change when later tokens change", "[invar
     for (int t = 0; t < 8; ++t) {
       const bool same = std::memcmp(&la[t * V], &lb[t * V], sizeof(float) * V) == 0;
       INFO("pos " << to_string(pos) << " t=" << t);
-      if (t < 5) REQUIRE(same);   // bit-identical: masked keys contribute exact zeros
-      else REQUIRE_FALSE(same);   // and the model is not trivially constant
+      if (t < 5)
+        REQUIRE(same);  // bit-identical: masked keys contribute exact zeros
+      else
+        REQUIRE_FALSE(same);  // and the model is not trivially constant
     }
   }
 }
@@ -115,8 +117,10 @@ TEST_CASE("sliding window: probabilities are exactly 0 outside the window, excep
           const bool global = t < 1 || u < 1;
           const bool allowed = (!causal || u <= t) && (global || std::abs(t - u) < 2);
           const float v = p.at({h, t, u});
-          if (!allowed) REQUIRE(v == 0.0f);
-          else REQUIRE(v > 0.0f);
+          if (!allowed)
+            REQUIRE(v == 0.0f);
+          else
+            REQUIRE(v > 0.0f);
           row += v;
         }
         REQUIRE(row == Approx(1.0).epsilon(1e-6));  // softmax rows sum to one
@@ -193,7 +197,8 @@ TEST_CASE("GQA equals MHA whose key/value heads are shared copies", "[invariant]
     // MHA head h takes GQA group h / 2: rows [h·dh, (h+1)·dh) of the weight (and bias).
     const int row = info.shape.ndim == 2 ? info.shape[1] : 1;
     for (int h = 0; h < 4; ++h) {
-      std::memcpy(b.params().value(i) + h * dh * row, a.params().value(j) + (h / 2) * dh * row, sizeof(float) * dh * row);
+      std::memcpy(b.params().value(i) + h * dh * row, a.params().value(j) + (h / 2) * dh * row,
+                  sizeof(float) * dh * row);
     }
   }
   const Batch batch = one_sequence(gqa, {6, 7, 8, 9, 10, 11});

@@ -27,9 +27,8 @@ struct Case {
 };
 
 std::string describe(const Case& c) {
-  return str_cat(c.ta == Trans::N ? "n" : "t", c.tb == Trans::N ? "n" : "t", " M=", c.M, " N=", c.N,
-                 " K=", c.K, " acc=", c.accumulate, " bias=", c.bias, " pads=", c.pad_a, ",",
-                 c.pad_b, ",", c.pad_c);
+  return str_cat(c.ta == Trans::N ? "n" : "t", c.tb == Trans::N ? "n" : "t", " M=", c.M, " N=", c.N, " K=", c.K,
+                 " acc=", c.accumulate, " bias=", c.bias, " pads=", c.pad_a, ",", c.pad_b, ",", c.pad_c);
 }
 
 // Runs one case through both implementations; returns the relative error (inf on NaN or on a
@@ -53,10 +52,10 @@ double run_case(Rng& rng, const Case& c) {
     for (int j = c.N; j < ldc; ++j) fast[i * ldc + j] = 12345.0f;
   }
   expected = fast;
-  kernels::matmul(c.ta, c.tb, c.M, c.N, c.K, A.data(), lda, B.data(), ldb, fast.data(), ldc,
-                  c.accumulate, c.bias ? bias.data() : nullptr);
-  kernels::ref::matmul(c.ta, c.tb, c.M, c.N, c.K, A.data(), lda, B.data(), ldb, expected.data(),
-                       ldc, c.accumulate, c.bias ? bias.data() : nullptr);
+  kernels::matmul(c.ta, c.tb, c.M, c.N, c.K, A.data(), lda, B.data(), ldb, fast.data(), ldc, c.accumulate,
+                  c.bias ? bias.data() : nullptr);
+  kernels::ref::matmul(c.ta, c.tb, c.M, c.N, c.K, A.data(), lda, B.data(), ldb, expected.data(), ldc, c.accumulate,
+                       c.bias ? bias.data() : nullptr);
   for (int i = 0; i < c.M; ++i) {
     for (int j = c.N; j < ldc; ++j) {
       if (fast[i * ldc + j] != 12345.0f) return std::numeric_limits<double>::infinity();
@@ -123,7 +122,8 @@ std::vector<float> banded_a(Rng& rng, Trans ta, int M, int K, int lda, kernels::
     for (int k = 0; k < K; ++k) {
       const bool zero = (band.kind == kernels::Band::Kind::KUpTo && k > i + band.offset) ||
                         (band.kind == kernels::Band::Kind::KFrom && k < i + band.offset);
-      if (zero) (ta == Trans::N ? A[static_cast<std::size_t>(i) * lda + k] : A[static_cast<std::size_t>(k) * lda + i]) = 0.0f;
+      if (zero)
+        (ta == Trans::N ? A[static_cast<std::size_t>(i) * lda + k] : A[static_cast<std::size_t>(k) * lda + i]) = 0.0f;
     }
   }
   return A;
@@ -146,7 +146,8 @@ TEST_CASE("banded matmul computes what causal attention reads", "[kernels]") {
     const auto A = banded_a(rng, ta, M, K, lda, band);
     const auto B = test::random_vector(rng, static_cast<std::size_t>(tb == Trans::N ? K : N) * ldb);
     const auto bias = test::random_vector(rng, N);
-    const auto start = accumulate ? test::random_vector(rng, static_cast<std::size_t>(M) * ldc) : test::poisoned(static_cast<std::size_t>(M) * ldc);
+    const auto start = accumulate ? test::random_vector(rng, static_cast<std::size_t>(M) * ldc)
+                                  : test::poisoned(static_cast<std::size_t>(M) * ldc);
     auto banded = start, full = start, expected = start;
     const float* b = with_bias ? bias.data() : nullptr;
     kernels::matmul(ta, tb, M, N, K, A.data(), lda, B.data(), ldb, banded.data(), ldc, accumulate, b, band);
@@ -189,7 +190,8 @@ TEST_CASE("products of one to three rows are bit-identical to the same rows of a
     for (int m = 1; m <= 3; ++m) {
       auto small = start;
       kernels::matmul(ta, tb, m, N, K, A.data(), lda, B.data(), ldb, small.data(), N, accumulate, bias.data());
-      INFO("m=" << m << " N=" << N << " K=" << K << " form " << (ta == Trans::N ? "n" : "t") << (tb == Trans::N ? "n" : "t"));
+      INFO("m=" << m << " N=" << N << " K=" << K << " form " << (ta == Trans::N ? "n" : "t")
+                << (tb == Trans::N ? "n" : "t"));
       for (int k = 0; k < m * N; ++k) REQUIRE(small[k] == big[k]);
     }
   }

@@ -20,9 +20,8 @@ int pick(Rng& rng) { return kSizes[rng.below(sizeof(kSizes) / sizeof(kSizes[0]))
 
 // Norm backward subtracts terms of size rstd·|dy·gamma| that can cancel to almost nothing (a
 // 2-column LayerNorm has dx = 0 exactly), so its error is measured against that scale.
-double norm_backward_error(const std::vector<float>& dx, const std::vector<float>& dx_ref,
-                           const std::vector<float>& dy, const std::vector<float>& gamma,
-                           const std::vector<float>& rstd, int cols) {
+double norm_backward_error(const std::vector<float>& dx, const std::vector<float>& dx_ref, const std::vector<float>& dy,
+                           const std::vector<float>& gamma, const std::vector<float>& rstd, int cols) {
   double diff = 0.0, scale = 0.0;
   for (std::size_t i = 0; i < dx.size(); ++i) {
     if (std::isnan(dx[i])) return std::numeric_limits<double>::infinity();
@@ -90,7 +89,8 @@ TEST_CASE("causal softmax reads only the visible columns and matches the referen
     const bool use_mask = i % 3 != 0;
     auto fast = test::poisoned(rows * cols), expected = test::poisoned(rows * cols);
     kernels::softmax_forward(x.data(), fast.data(), rows, cols, scale, use_mask ? mask.data() : nullptr, 0, visible);
-    kernels::ref::softmax_forward(x.data(), expected.data(), rows, cols, scale, use_mask ? mask.data() : nullptr, 0, visible);
+    kernels::ref::softmax_forward(x.data(), expected.data(), rows, cols, scale, use_mask ? mask.data() : nullptr, 0,
+                                  visible);
     INFO("rows=" << rows << " cols=" << cols << " visible=" << visible);
     REQUIRE(test::max_abs_error(fast.data(), expected.data(), fast.size()) <= 2e-6);
     for (int r = 0; r < rows; ++r) {
@@ -139,8 +139,10 @@ TEST_CASE("layernorm forward and backward match the reference", "[kernels]") {
     auto y = test::poisoned(rows * cols), y_ref = test::poisoned(rows * cols);
     auto mean = test::poisoned(rows), rstd = test::poisoned(rows);
     auto mean_ref = test::poisoned(rows), rstd_ref = test::poisoned(rows);
-    kernels::layernorm_forward(x.data(), gamma.data(), beta.data(), y.data(), mean.data(), rstd.data(), rows, cols, 1e-5f);
-    kernels::ref::layernorm_forward(x.data(), gamma.data(), beta.data(), y_ref.data(), mean_ref.data(), rstd_ref.data(), rows, cols, 1e-5f);
+    kernels::layernorm_forward(x.data(), gamma.data(), beta.data(), y.data(), mean.data(), rstd.data(), rows, cols,
+                               1e-5f);
+    kernels::ref::layernorm_forward(x.data(), gamma.data(), beta.data(), y_ref.data(), mean_ref.data(), rstd_ref.data(),
+                                    rows, cols, 1e-5f);
     INFO("rows=" << rows << " cols=" << cols);
     REQUIRE(test::max_abs_error(y.data(), y_ref.data(), y.size()) <= 1e-5);
     REQUIRE(test::relative_error(rstd, rstd_ref) <= 1e-5);
@@ -152,8 +154,10 @@ TEST_CASE("layernorm forward and backward match the reference", "[kernels]") {
     auto dx_ref = dx;
     auto dgamma = test::random_vector(rng, cols), dbeta = test::random_vector(rng, cols);
     auto dgamma_ref = dgamma, dbeta_ref = dbeta;
-    kernels::layernorm_backward(x.data(), gamma.data(), mean_ref.data(), rstd_ref.data(), dy.data(), dx.data(), dgamma.data(), dbeta.data(), rows, cols, accumulate);
-    kernels::ref::layernorm_backward(x.data(), gamma.data(), mean_ref.data(), rstd_ref.data(), dy.data(), dx_ref.data(), dgamma_ref.data(), dbeta_ref.data(), rows, cols, accumulate);
+    kernels::layernorm_backward(x.data(), gamma.data(), mean_ref.data(), rstd_ref.data(), dy.data(), dx.data(),
+                                dgamma.data(), dbeta.data(), rows, cols, accumulate);
+    kernels::ref::layernorm_backward(x.data(), gamma.data(), mean_ref.data(), rstd_ref.data(), dy.data(), dx_ref.data(),
+                                     dgamma_ref.data(), dbeta_ref.data(), rows, cols, accumulate);
     REQUIRE(norm_backward_error(dx, dx_ref, dy, gamma, rstd_ref, cols) <= 1e-5);
     REQUIRE(test::relative_error(dgamma, dgamma_ref) <= 1e-5);
     REQUIRE(test::relative_error(dbeta, dbeta_ref) <= 1e-5);
@@ -179,8 +183,10 @@ TEST_CASE("rmsnorm forward and backward match the reference", "[kernels]") {
     auto dx = accumulate ? test::random_vector(rng, rows * cols) : test::poisoned(rows * cols);
     auto dx_ref = dx;
     auto dgamma = test::random_vector(rng, cols), dgamma_ref = dgamma;
-    kernels::rmsnorm_backward(x.data(), gamma.data(), rstd_ref.data(), dy.data(), dx.data(), dgamma.data(), rows, cols, accumulate);
-    kernels::ref::rmsnorm_backward(x.data(), gamma.data(), rstd_ref.data(), dy.data(), dx_ref.data(), dgamma_ref.data(), rows, cols, accumulate);
+    kernels::rmsnorm_backward(x.data(), gamma.data(), rstd_ref.data(), dy.data(), dx.data(), dgamma.data(), rows, cols,
+                              accumulate);
+    kernels::ref::rmsnorm_backward(x.data(), gamma.data(), rstd_ref.data(), dy.data(), dx_ref.data(), dgamma_ref.data(),
+                                   rows, cols, accumulate);
     REQUIRE(norm_backward_error(dx, dx_ref, dy, gamma, rstd_ref, cols) <= 1e-5);
     REQUIRE(test::relative_error(dgamma, dgamma_ref) <= 1e-5);
   }
@@ -192,8 +198,7 @@ using Forward = std::function<void(const float*, float*, int)>;
 using Backward = std::function<void(const float*, const float*, float*, int, bool)>;
 
 // Activation check: forward within abs_tol·(1+|y|), backward likewise, over random lengths.
-void check_activation(Forward fast_f, Forward ref_f, Backward fast_b, Backward ref_b, double tol,
-                      std::uint64_t seed) {
+void check_activation(Forward fast_f, Forward ref_f, Backward fast_b, Backward ref_b, double tol, std::uint64_t seed) {
   Rng rng(seed);
   for (int i = 0; i < kCases; ++i) {
     const int n = pick(rng) * (1 + rng.below(3));
@@ -275,7 +280,8 @@ TEST_CASE("elementwise ops and reductions match the reference", "[kernels]") {
     double abs_sum = 0.0;
     for (float v : a) abs_sum += std::fabs(v);
     REQUIRE(std::fabs(kernels::sum(a.data(), n) - kernels::ref::sum(a.data(), n)) <= 1e-6 * abs_sum + 1e-7);
-    REQUIRE(std::fabs(kernels::dot(a.data(), b.data(), n) - kernels::ref::dot(a.data(), b.data(), n)) <= 1e-6 * n + 1e-7);
+    REQUIRE(std::fabs(kernels::dot(a.data(), b.data(), n) - kernels::ref::dot(a.data(), b.data(), n)) <=
+            1e-6 * n + 1e-7);
     REQUIRE(kernels::max(a.data(), n) == kernels::ref::max(a.data(), n));
   }
   REQUIRE(kernels::sum(nullptr, 0) == 0.0f);

@@ -45,8 +45,8 @@ void check_kernel(Kernel kernel, const char* name) {
       for (int c = N; c < ldc; ++c) fast[static_cast<std::size_t>(r) * ldc + c] = 12345.0f;
     }
     auto expected = fast;
-    kernel(ta, tb, M, N, K, A.data(), lda, B.data(), ldb, fast.data(), ldc, accumulate, with_bias ? bias.data() : nullptr,
-           {});
+    kernel(ta, tb, M, N, K, A.data(), lda, B.data(), ldb, fast.data(), ldc, accumulate,
+           with_bias ? bias.data() : nullptr, {});
     kernels::ref::matmul(ta, tb, M, N, K, A.data(), lda, B.data(), ldb, expected.data(), ldc, accumulate,
                          with_bias ? bias.data() : nullptr);
     INFO(name << " M=" << M << " N=" << N << " K=" << K << " form " << (ta == Trans::N ? "n" : "t")

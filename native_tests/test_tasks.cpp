@@ -112,8 +112,10 @@ TEST_CASE("seq2seq tasks run on decoder-only models and text on encoder-only (ma
 }
 
 TEST_CASE("your own text and pairs become tasks", "[tasks]") {
-  const auto text = make_text_task("the quick brown fox jumps over the lazy dog. " "the dog sleeps. the fox runs away.",
-                                   {TokenizerKind::Char, 0, false, kAllSpecials});
+  const auto text = make_text_task(
+      "the quick brown fox jumps over the lazy dog. "
+      "the dog sleeps. the fox runs away.",
+      {TokenizerKind::Char, 0, false, kAllSpecials});
   REQUIRE(text->kind == TaskKind::Text);
   REQUIRE(text->defaults.vocab_size == text->tokenizer->vocab_size());
   const auto pairs = make_pairs_task({{"one", "하나"}, {"two", "둘"}, {"three", "셋"}});

@@ -52,7 +52,8 @@ std::vector<float> run_matmul(const MatmulCase& c, std::uint64_t seed) {
     for (int i = 0; i < c.M; ++i) {
       for (int k = 0; k < c.K; ++k) {
         const bool zero = c.band.kind == Band::Kind::KUpTo ? k > i + c.band.offset : k < i + c.band.offset;
-        if (zero) A[c.ta == Trans::N ? static_cast<std::size_t>(i) * lda + k : static_cast<std::size_t>(k) * lda + i] = 0.0f;
+        if (zero)
+          A[c.ta == Trans::N ? static_cast<std::size_t>(i) * lda + k : static_cast<std::size_t>(k) * lda + i] = 0.0f;
       }
     }
   }
@@ -99,18 +100,19 @@ TEST_CASE("matmul gives one thread's bits at 2 and 3 threads, in every form and 
 
 TEST_CASE("matmul at the transformer's shapes splits with the default thresholds and keeps its bits", "[threads]") {
   const MatmulCase cases[] = {
-      {Trans::N, Trans::T, 1024, 384, 128, false, true, {}},   // x Wᵀ + b
-      {Trans::N, Trans::N, 1024, 128, 512, true, false, {}},   // dX += dY W
-      {Trans::T, Trans::N, 512, 128, 1024, true, false, {}},   // dW += dYᵀ X
-      {Trans::T, Trans::N, 65, 128, 1024, true, false, {}},    // the head's dW: fewer rows than columns
-      {Trans::N, Trans::T, 1, 2048, 512, false, true, {}},     // a generation step: the unpacked path
+      {Trans::N, Trans::T, 1024, 384, 128, false, true, {}},  // x Wᵀ + b
+      {Trans::N, Trans::N, 1024, 128, 512, true, false, {}},  // dX += dY W
+      {Trans::T, Trans::N, 512, 128, 1024, true, false, {}},  // dW += dYᵀ X
+      {Trans::T, Trans::N, 65, 128, 1024, true, false, {}},   // the head's dW: fewer rows than columns
+      {Trans::N, Trans::T, 1, 2048, 512, false, true, {}},    // a generation step: the unpacked path
       {Trans::N, Trans::T, 256, 256, 32, false, false, {Band::Kind::Lower, 0}},  // Q Kᵀ, causal
       {Trans::N, Trans::N, 256, 32, 256, false, false, {Band::Kind::KUpTo, 0}},  // P V
       {Trans::T, Trans::N, 256, 32, 256, true, false, {Band::Kind::KFrom, 0}},   // Pᵀ dO
   };
   int i = 0;
   for (const MatmulCase& c : cases) {
-    check_threads(describe(c), [&] { return run_matmul(c, 77 + i); }, false);
+    check_threads(
+        describe(c), [&] { return run_matmul(c, 77 + i); }, false);
     ++i;
   }
 }
@@ -164,16 +166,18 @@ TEST_CASE("the row kernels give one thread's bits at 2 and 3 threads", "[threads
       });
       check_threads("layernorm " + shape, [&] {
         std::vector<float> y(n), mean(rows), rstd(rows), dx = start, dgamma(gamma), dbeta(beta);
-        kernels::layernorm_forward(x.data(), gamma.data(), beta.data(), y.data(), mean.data(), rstd.data(), rows, cols, 1e-5f);
-        kernels::layernorm_backward(x.data(), gamma.data(), mean.data(), rstd.data(), dy.data(), dx.data(), dgamma.data(),
-                                    dbeta.data(), rows, cols, true);
+        kernels::layernorm_forward(x.data(), gamma.data(), beta.data(), y.data(), mean.data(), rstd.data(), rows, cols,
+                                   1e-5f);
+        kernels::layernorm_backward(x.data(), gamma.data(), mean.data(), rstd.data(), dy.data(), dx.data(),
+                                    dgamma.data(), dbeta.data(), rows, cols, true);
         for (const auto* v : {&mean, &rstd, &dx, &dgamma, &dbeta}) y.insert(y.end(), v->begin(), v->end());
         return y;
       });
       check_threads("rmsnorm " + shape, [&] {
         std::vector<float> y(n), rstd(rows), dx(n), dgamma(gamma);
         kernels::rmsnorm_forward(x.data(), gamma.data(), y.data(), rstd.data(), rows, cols, 1e-5f);
-        kernels::rmsnorm_backward(x.data(), gamma.data(), rstd.data(), dy.data(), dx.data(), dgamma.data(), rows, cols, false);
+        kernels::rmsnorm_backward(x.data(), gamma.data(), rstd.data(), dy.data(), dx.data(), dgamma.data(), rows, cols,
+                                  false);
         for (const auto* v : {&rstd, &dx, &dgamma}) y.insert(y.end(), v->begin(), v->end());
         return y;
       });

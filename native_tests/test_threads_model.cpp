@@ -110,8 +110,8 @@ TEST_CASE("generation steps and a trace are one thread's bits", "[threads]") {
     const auto run = [&] {
       Transformer model(c, 3);
       std::vector<float> out;
-      KvCache cache = model.start_decoding(arch == Arch::EncoderDecoder ? std::vector<int>{6, 7, 8, 9, 10} : std::vector<int>{},
-                                           test::kPad);
+      KvCache cache = model.start_decoding(
+          arch == Arch::EncoderDecoder ? std::vector<int>{6, 7, 8, 9, 10} : std::vector<int>{}, test::kPad);
       std::vector<float> logits(c.vocab_size);
       int token = 6;
       for (int i = 0; i < 12; ++i) {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/rng.h"
 #include "core/json.h"
+#include "core/rng.h"
 #include "tasks/embedded.h"
 #include "tokenize/pretokenize.h"
 #include "tokenize/tokenizer.h"
@@ -123,8 +123,7 @@ std::vector<std::pair<int, int>> merges_of(const Tokenizer& tok) {
   std::vector<std::pair<int, int>> merges;
   const json::Value json = tok.to_json();
   for (const json::Value& m : json.at("merges").as_array()) {
-    merges.emplace_back(static_cast<int>(m.as_array()[0].as_int()),
-                        static_cast<int>(m.as_array()[1].as_int()));
+    merges.emplace_back(static_cast<int>(m.as_array()[0].as_int()), static_cast<int>(m.as_array()[1].as_int()));
   }
   return merges;
 }
@@ -136,10 +135,8 @@ TEST_CASE("special tokens and kind names are fixed", "[tokenizer]") {
   for (int id = 0; id < kAllSpecials; ++id) REQUIRE(special_token_text(id) == names[id]);
   REQUIRE(parse_tokenizer_kind("bpe") == TokenizerKind::Bpe);
   REQUIRE(std::string(tokenizer_kind_name(TokenizerKind::Word)) == "word");
-  REQUIRE(error_message([] { parse_tokenizer_kind("wordpiece"); }).find("char, word, bpe, byte") !=
-          std::string::npos);
-  for (TokenizerKind kind :
-       {TokenizerKind::Char, TokenizerKind::Word, TokenizerKind::Bpe, TokenizerKind::Byte}) {
+  REQUIRE(error_message([] { parse_tokenizer_kind("wordpiece"); }).find("char, word, bpe, byte") != std::string::npos);
+  for (TokenizerKind kind : {TokenizerKind::Char, TokenizerKind::Word, TokenizerKind::Bpe, TokenizerKind::Byte}) {
     const auto tok = train(kind, "some text", kind == TokenizerKind::Bpe ? 300 : 0);
     for (int id = 0; id < kAllSpecials; ++id) REQUIRE(tok->token_text(id) == names[id]);
     // Specials are skipped by decode, except <UNK> which stands for U+FFFD.
@@ -148,8 +145,7 @@ TEST_CASE("special tokens and kind names are fixed", "[tokenizer]") {
 }
 
 TEST_CASE("the seed's Q&A vocabulary has its published ids", "[tokenizer]") {
-  const auto tok = word_tokenizer_from_vocab(
-      {"am", "fine", "how", "i", "about", "are", "you", "yourself"}, 3, false);
+  const auto tok = word_tokenizer_from_vocab({"am", "fine", "how", "i", "about", "are", "you", "yourself"}, 3, false);
   REQUIRE(tok->vocab_size() == 11);
   const std::vector<std::string> expected = {"<SOS>", "<EOS>", "<PAD>", "am",  "fine",    "how",
                                              "i",     "about", "are",   "you", "yourself"};
@@ -181,8 +177,8 @@ TEST_CASE("char, bpe and byte tokenizers round-trip hard text exactly", "[tokeni
   const auto chars = train(TokenizerKind::Char, all);
   const auto bpe_small = train(TokenizerKind::Bpe, all, 400);
   const auto bytes = train(TokenizerKind::Byte, "");
-  for (const Tokenizer* tok : std::initializer_list<const Tokenizer*>{chars.get(), bpe_small.get(),
-                                                                      bytes.get(), &book_bpe()}) {
+  for (const Tokenizer* tok :
+       std::initializer_list<const Tokenizer*>{chars.get(), bpe_small.get(), bytes.get(), &book_bpe()}) {
     for (const std::string& text : hard_texts()) {
       INFO(tokenizer_kind_name(tok->kind()) << " on \"" << text << "\"");
       const Encoding enc = tok->encode(text);
@@ -206,8 +202,7 @@ TEST_CASE("one megabyte of mixed text round-trips quickly", "[tokenizer]") {
   }
   const auto chars = train(TokenizerKind::Char, text);
   const auto bytes = train(TokenizerKind::Byte, "");
-  for (const Tokenizer* tok :
-       std::initializer_list<const Tokenizer*>{chars.get(), bytes.get(), &book_bpe()}) {
+  for (const Tokenizer* tok : std::initializer_list<const Tokenizer*>{chars.get(), bytes.get(), &book_bpe()}) {
     INFO(tokenizer_kind_name(tok->kind()));
     const Encoding enc = tok->encode(text);
     REQUIRE(enc.byte_spans.back().end == static_cast<int>(text.size()));
@@ -247,8 +242,7 @@ TEST_CASE("invalid UTF-8: byte and bpe keep the bytes, char and word use <UNK>",
   const auto byte_tok = train(TokenizerKind::Byte, "");
   const auto small_bpe = train(TokenizerKind::Bpe, bad + bad, 300);
   REQUIRE(small_bpe->vocab_size() > 262);  // it learned merges over the invalid bytes too
-  for (const Tokenizer* tok :
-       std::initializer_list<const Tokenizer*>{byte_tok.get(), small_bpe.get(), &book_bpe()}) {
+  for (const Tokenizer* tok : std::initializer_list<const Tokenizer*>{byte_tok.get(), small_bpe.get(), &book_bpe()}) {
     const Encoding enc = tok->encode(bad);
     REQUIRE(tok->decode(enc.ids) == bad);
     int pos = 0;
@@ -273,17 +267,15 @@ TEST_CASE("invalid UTF-8: byte and bpe keep the bytes, char and word use <UNK>",
   const Encoding c = chars->encode(
       "a\xE2\x82"
       "b");
-  REQUIRE(c.ids ==
-          std::vector<int>{chars->encode("a").ids[0], kUnk, kUnk, chars->encode("b").ids[0]});
+  REQUIRE(c.ids == std::vector<int>{chars->encode("a").ids[0], kUnk, kUnk, chars->encode("b").ids[0]});
   REQUIRE(c.byte_spans[2].begin == 2);
   REQUIRE(c.byte_spans[2].end == 3);
   REQUIRE(c.tokens[1] == "<UNK>");
   REQUIRE(chars->decode(c.ids) ==
           "a\xEF\xBF\xBD\xEF\xBF\xBD"
           "b");
-  REQUIRE(error_message([] {
-            train(TokenizerKind::Char, "abc", 0, 3)->encode("a\xFF");
-          }).find("0xFF") != std::string::npos);
+  REQUIRE(error_message([] { train(TokenizerKind::Char, "abc", 0, 3)->encode("a\xFF"); }).find("0xFF") !=
+          std::string::npos);
   // An unknown but valid character is one <UNK> over all its bytes.
   const Encoding k = chars->encode("a\xED\x95\x9C");
   REQUIRE(k.ids.back() == kUnk);
@@ -306,8 +298,7 @@ TEST_CASE("char vocabulary is sorted by code point; unknown characters", "[token
   REQUIRE(order == std::vector<std::string>{"\xE2\x96\x81", "e", "h", "l", "o", "녕", "안"});
   const Encoding enc = tok->encode("hez");
   REQUIRE(enc.ids.back() == kUnk);
-  const std::string msg =
-      error_message([] { train(TokenizerKind::Char, "abc", 0, 3)->encode("abz"); });
+  const std::string msg = error_message([] { train(TokenizerKind::Char, "abc", 0, 3)->encode("abz"); });
   REQUIRE(msg.find("'z' (U+007A)") != std::string::npos);
   REQUIRE(msg.find("<SOS> <EOS> <PAD> a b c") != std::string::npos);
   // A cap keeps the most frequent characters.
@@ -323,8 +314,7 @@ TEST_CASE("word tokenizer: frequency order, punctuation, spans and decoding", "[
   for (int id = kAllSpecials; id < tok->vocab_size(); ++id) vocab.push_back(tok->token_text(id));
   REQUIRE(vocab == std::vector<std::string>{"b", "a", ",", "c", "!"});
 
-  const auto words =
-      train(TokenizerKind::Word, "Hello, world! (It's fine.) \"Quote\" 안녕 세계.", 0);
+  const auto words = train(TokenizerKind::Word, "Hello, world! (It's fine.) \"Quote\" 안녕 세계.", 0);
   const std::string text = "  Hello,   world!\n(It's fine.)  \"Quote\" 안녕 세계.";
   const Encoding enc = words->encode(text);
   std::vector<std::string> pieces;
@@ -332,16 +322,14 @@ TEST_CASE("word tokenizer: frequency order, punctuation, spans and decoding", "[
   for (std::size_t i = 0; i < enc.ids.size(); ++i) {
     const Span s = enc.byte_spans[i];
     REQUIRE(s.begin >= last_end);  // ordered, white space between tokens uncovered
-    for (int b = last_end; b < s.begin; ++b)
-      REQUIRE(std::isspace(static_cast<unsigned char>(text[b])));
+    for (int b = last_end; b < s.begin; ++b) REQUIRE(std::isspace(static_cast<unsigned char>(text[b])));
     const std::string piece = text.substr(s.begin, s.end - s.begin);
     REQUIRE(piece == enc.tokens[i]);
     pieces.push_back(piece);
     last_end = s.end;
   }
-  REQUIRE(pieces == std::vector<std::string>{"Hello", ",", "world", "!", "(", "It", "'", "s",
-                                             "fine", ".", ")", "\"", "Quote", "\"", "안녕", "세계",
-                                             "."});
+  REQUIRE(pieces == std::vector<std::string>{"Hello", ",", "world", "!", "(", "It", "'", "s", "fine", ".", ")", "\"",
+                                             "Quote", "\"", "안녕", "세계", "."});
   REQUIRE(words->decode(enc.ids) == "Hello, world! (It's fine.) \"Quote\" 안녕 세계.");
   const int hangul_at = static_cast<int>(text.find("안녕"));  // only ASCII before it
   REQUIRE(enc.utf16_spans[14].begin == hangul_at);
@@ -419,31 +407,27 @@ TEST_CASE("bpe training matches a naive reference and is deterministic", "[token
     REQUIRE(expected.size() > 20);
     REQUIRE(merges_of(*bpe) == expected);
     REQUIRE(bpe->vocab_size() == kAllSpecials + 256 + static_cast<int>(expected.size()));
-    REQUIRE(train(TokenizerKind::Bpe, t, kAllSpecials + 256 + 120)->to_json().dump() ==
-            bpe->to_json().dump());
+    REQUIRE(train(TokenizerKind::Bpe, t, kAllSpecials + 256 + 120)->to_json().dump() == bpe->to_json().dump());
   }
 }
 
-TEST_CASE("bpe chunks keep words apart and give a single leading space to the word",
-          "[tokenizer]") {
+TEST_CASE("bpe chunks keep words apart and give a single leading space to the word", "[tokenizer]") {
   const std::string text = "a   bc\n d,e!!  12x\t\t\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD ok";
   std::vector<std::string> chunks;
   for (const Span& c : split_chunks(text)) chunks.push_back(text.substr(c.begin, c.end - c.begin));
-  REQUIRE(chunks == std::vector<std::string>{"a", "  ", " bc", "\n", " d", ",", "e", "!!", " ",
-                                             " 12", "x", "\t\t", "\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD",
-                                             " ok"});
+  REQUIRE(chunks == std::vector<std::string>{"a", "  ", " bc", "\n", " d", ",", "e", "!!", " ", " 12", "x", "\t\t",
+                                             "\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD", " ok"});
 }
 
 TEST_CASE("bpe ties go to the smaller (left id, right id) whatever the text order", "[tokenizer]") {
-  const int a = kAllSpecials + 'a', b = kAllSpecials + 'b', c = kAllSpecials + 'c',
-            d = kAllSpecials + 'd', x = kAllSpecials + 'x', z = kAllSpecials + 'z';
+  const int a = kAllSpecials + 'a', b = kAllSpecials + 'b', c = kAllSpecials + 'c', d = kAllSpecials + 'd',
+            x = kAllSpecials + 'x', z = kAllSpecials + 'z';
   using Merges = std::vector<std::pair<int, int>>;
   REQUIRE(merges_of(*train(TokenizerKind::Bpe, "cd\ncd\nab\nab", 264)) == Merges{{a, b}, {c, d}});
   REQUIRE(merges_of(*train(TokenizerKind::Bpe, "ab\nab\ncd\ncd", 264)) == Merges{{a, b}, {c, d}});
   REQUIRE(merges_of(*train(TokenizerKind::Bpe, "xa\nxa\naz\naz", 264)) == Merges{{a, z}, {x, a}});
   // A higher count beats the tie-break; a pair seen once is never merged.
-  REQUIRE(merges_of(*train(TokenizerKind::Bpe, "ab\nab\ncd\ncd\ncd\nxz", 300)) ==
-          Merges{{c, d}, {a, b}});
+  REQUIRE(merges_of(*train(TokenizerKind::Bpe, "ab\nab\ncd\ncd\ncd\nxz", 300)) == Merges{{c, d}, {a, b}});
 }
 
 TEST_CASE("bpe encoding equals naive lowest-rank-first merging", "[tokenizer]") {
@@ -452,15 +436,12 @@ TEST_CASE("bpe encoding equals naive lowest-rank-first merging", "[tokenizer]") 
   REQUIRE(bpe.vocab_size() == 512);
   Rng rng(7);
   std::string text = book().substr(100000, 20000) + all_hard_text();
-  for (int i = 0; i < 2000; ++i)
-    text += "etaoin shrdlu\n\t"[static_cast<int>(rng.uniform(0.0f, 15.0f)) % 15];
+  for (int i = 0; i < 2000; ++i) text += "etaoin shrdlu\n\t"[static_cast<int>(rng.uniform(0.0f, 15.0f)) % 15];
   std::vector<int> expected;
   for (const Span& c : split_chunks(text)) {
     std::vector<int> s;
-    for (int i = c.begin; i < c.end; ++i)
-      s.push_back(kAllSpecials + static_cast<unsigned char>(text[i]));
-    for (std::size_t r = 0; r < merges.size();
-         ++r) {  // rank order, each rank everywhere, leftmost first
+    for (int i = c.begin; i < c.end; ++i) s.push_back(kAllSpecials + static_cast<unsigned char>(text[i]));
+    for (std::size_t r = 0; r < merges.size(); ++r) {  // rank order, each rank everywhere, leftmost first
       std::vector<int> out;
       for (std::size_t i = 0; i < s.size(); ++i) {
         if (i + 1 < s.size() && s[i] == merges[r].first && s[i + 1] == merges[r].second) {
@@ -498,8 +479,7 @@ TEST_CASE("bpe compresses English and shows ## continuations and ▁ spaces", "[
       firsts.push_back(words.tokens[i]);
     } else {
       ++continued;
-      REQUIRE(bpe.token_text(words.ids[i]) ==
-              words.tokens[i].substr(2));  // positional, not in the id
+      REQUIRE(bpe.token_text(words.ids[i]) == words.tokens[i].substr(2));  // positional, not in the id
     }
   }
   REQUIRE(firsts.size() == 6);
@@ -532,8 +512,7 @@ TEST_CASE("to_json / from_json round-trip every kind", "[tokenizer]") {
     REQUIRE(back->vocab_size() == tok->vocab_size());
     REQUIRE(back->num_specials() == tok->num_specials());
     REQUIRE(back->to_json().dump() == dumped);
-    for (int id = 0; id < tok->vocab_size(); ++id)
-      REQUIRE(back->token_text(id) == tok->token_text(id));
+    for (int id = 0; id < tok->vocab_size(); ++id) REQUIRE(back->token_text(id) == tok->token_text(id));
     const std::string text = tok->num_specials() > kUnk           ? all
                              : tok->kind() == TokenizerKind::Char ? "abcba"
                                                                   : "am fine how";
@@ -555,28 +534,17 @@ TEST_CASE("from_json rejects malformed tokenizers with clear messages", "[tokeni
   fails_with(R"({"kind":"char","num_specials":6,"vocab_size":7})", "'tokens'");
   fails_with(R"({"kind":"char","num_specials":9,"vocab_size":10,"tokens":["a"]})", "num_specials");
   fails_with(R"({"kind":"char","num_specials":6,"vocab_size":8,"tokens":["a","a"]})", "repeats");
-  fails_with(R"({"kind":"char","num_specials":6,"vocab_size":7,"tokens":["ab"]})",
-             "exactly one character");
+  fails_with(R"({"kind":"char","num_specials":6,"vocab_size":7,"tokens":["ab"]})", "exactly one character");
   fails_with(R"({"kind":"char","num_specials":6,"vocab_size":9,"tokens":["a"]})", "says 9");
-  fails_with(R"({"kind":"char","num_specials":6,"vocab_size":7,"tokens":["a"],"extra":1})",
-             "unknown field 'extra'");
-  fails_with(
-      R"({"kind":"word","num_specials":3,"vocab_size":5,"lowercase":false,"tokens":["x","x"]})",
-      "repeats");
-  fails_with(
-      R"({"kind":"word","num_specials":3,"vocab_size":4,"lowercase":false,"tokens":["a b"]})",
-      "one word");
+  fails_with(R"({"kind":"char","num_specials":6,"vocab_size":7,"tokens":["a"],"extra":1})", "unknown field 'extra'");
+  fails_with(R"({"kind":"word","num_specials":3,"vocab_size":5,"lowercase":false,"tokens":["x","x"]})", "repeats");
+  fails_with(R"({"kind":"word","num_specials":3,"vocab_size":4,"lowercase":false,"tokens":["a b"]})", "one word");
   fails_with(R"({"kind":"word","num_specials":3,"vocab_size":4,"tokens":["a"]})", "'lowercase'");
-  fails_with(R"({"kind":"word","num_specials":3,"vocab_size":4,"lowercase":1,"tokens":["a"]})",
-             "boolean");
-  fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":263,"merges":[[6,300]]})",
-             "earlier tokens");
-  fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":263,"merges":[[2,7]]})",
-             "earlier tokens");
-  fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":264,"merges":[[6,7],[6,7]]})",
-             "repeats merge 0");
-  fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":263,"merges":[[6]]})",
-             "pair of token ids");
+  fails_with(R"({"kind":"word","num_specials":3,"vocab_size":4,"lowercase":1,"tokens":["a"]})", "boolean");
+  fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":263,"merges":[[6,300]]})", "earlier tokens");
+  fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":263,"merges":[[2,7]]})", "earlier tokens");
+  fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":264,"merges":[[6,7],[6,7]]})", "repeats merge 0");
+  fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":263,"merges":[[6]]})", "pair of token ids");
   fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":263,"merges":[[6,7.5]]})", "integer");
   fails_with(R"({"kind":"bpe","num_specials":6,"vocab_size":263})", "'merges'");
   fails_with(R"({"kind":"byte","num_specials":6,"vocab_size":200})", "says 200");
@@ -595,8 +563,7 @@ TEST_CASE("ids outside the vocabulary and bad options are errors", "[tokenizer]"
     REQUIRE_THROWS_AS(tok->decode({-5}), Error);
     REQUIRE_THROWS_AS(tok->token_text(tok->vocab_size()), Error);
   }
-  REQUIRE(error_message([] { train(TokenizerKind::Bpe, "abc", 100); }).find("262..") !=
-          std::string::npos);
+  REQUIRE(error_message([] { train(TokenizerKind::Bpe, "abc", 100); }).find("262..") != std::string::npos);
   REQUIRE_THROWS_AS(train(TokenizerKind::Bpe, "abc", 0), Error);
   REQUIRE_THROWS_AS(train(TokenizerKind::Byte, "abc", 300), Error);
   REQUIRE_THROWS_AS(train(TokenizerKind::Char, "abc", 0, 2), Error);

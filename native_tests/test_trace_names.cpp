@@ -21,10 +21,14 @@ TEST_CASE("every recorded trace name is on the list, and every pattern is record
     NormPlacement placement;
   };
   const Variant variants[] = {
-      {Arch::DecoderOnly, HeadKind::Lm, NormPlacement::Pre},   {Arch::DecoderOnly, HeadKind::Lm, NormPlacement::Post},
-      {Arch::EncoderDecoder, HeadKind::Lm, NormPlacement::Pre}, {Arch::EncoderDecoder, HeadKind::Lm, NormPlacement::Post},
-      {Arch::EncoderOnly, HeadKind::Mlm, NormPlacement::Pre},  {Arch::EncoderOnly, HeadKind::Cls, NormPlacement::Post},
-      {Arch::EncoderOnly, HeadKind::Mean, NormPlacement::Pre}, {Arch::EncoderOnly, HeadKind::Token, NormPlacement::Pre},
+      {Arch::DecoderOnly, HeadKind::Lm, NormPlacement::Pre},
+      {Arch::DecoderOnly, HeadKind::Lm, NormPlacement::Post},
+      {Arch::EncoderDecoder, HeadKind::Lm, NormPlacement::Pre},
+      {Arch::EncoderDecoder, HeadKind::Lm, NormPlacement::Post},
+      {Arch::EncoderOnly, HeadKind::Mlm, NormPlacement::Pre},
+      {Arch::EncoderOnly, HeadKind::Cls, NormPlacement::Post},
+      {Arch::EncoderOnly, HeadKind::Mean, NormPlacement::Pre},
+      {Arch::EncoderOnly, HeadKind::Token, NormPlacement::Pre},
   };
   for (const Variant& v : variants) {
     ModelConfig c = test::small_config(v.arch);

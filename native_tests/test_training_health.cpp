@@ -56,16 +56,13 @@ TEST_CASE("a learning rate far too high is flagged as diverged, a good run never
   }
 }
 
-TEST_CASE("the divergence threshold is 2 ln(outputs) + 1 and warm-up only forgives finite losses",
-          "[health]") {
+TEST_CASE("the divergence threshold is 2 ln(outputs) + 1 and warm-up only forgives finite losses", "[health]") {
   const auto task = make_task("qa-toy");
   Transformer model(task->defaults, 1);
-  CHECK(Trainer(model, *task, task->train).divergence_threshold() ==
-        Approx(2 * std::log(11.0) + 1));
+  CHECK(Trainer(model, *task, task->train).divergence_threshold() == Approx(2 * std::log(11.0) + 1));
   const auto sentiment = make_task("sentiment");
   Transformer classifier(sentiment->defaults, 1);
-  CHECK(Trainer(classifier, *sentiment, sentiment->train).divergence_threshold() ==
-        Approx(2 * std::log(2.0) + 1));
+  CHECK(Trainer(classifier, *sentiment, sentiment->train).divergence_threshold() == Approx(2 * std::log(2.0) + 1));
 
   // Weights that are not finite give a NaN loss: diverged at step 1, warm-up or not.
   Transformer broken(task->defaults, 1);
@@ -125,8 +122,7 @@ TEST_CASE("the activation estimate covers what the arena reserves, within 10%", 
       }
       const BatchShape shape{batch.size, batch.src_len, batch.tgt_len};
       const double reserved = static_cast<double>(model.activation_bytes());
-      const double estimate =
-          static_cast<double>(estimate_activation_bytes(k.config, shape, train));
+      const double estimate = static_cast<double>(estimate_activation_bytes(k.config, shape, train));
       REQUIRE(reserved > 4 << 20);  // large enough that the arena had to grow
       CHECK(estimate >= reserved);
       CHECK(estimate <= 1.1 * reserved);
@@ -134,8 +130,7 @@ TEST_CASE("the activation estimate covers what the arena reserves, within 10%", 
   }
 }
 
-TEST_CASE("a batch whose activations exceed the limit is refused before training starts",
-          "[health]") {
+TEST_CASE("a batch whose activations exceed the limit is refused before training starts", "[health]") {
   const auto task = make_task("lm-char");
   TrainOptions o = task->train;
   o.batch_size = 4096;
@@ -145,9 +140,7 @@ TEST_CASE("a batch whose activations exceed the limit is refused before training
     FAIL("a batch of 4096 windows of 64 tokens was accepted");
   } catch (const Error& e) {
     const std::string m = e.what();
-    CHECK_THAT(m,
-               Catch::StartsWith(
-                   "batch_size × length × d_model = 4096 × 64 × 128 is out of range for training"));
+    CHECK_THAT(m, Catch::StartsWith("batch_size × length × d_model = 4096 × 64 × 128 is out of range for training"));
     CHECK_THAT(m, Catch::Contains("the limit is 1024 MB"));
     CHECK_THAT(m, Catch::Contains("make batch_size, seq_len or d_model smaller"));
   }
@@ -159,8 +152,7 @@ TEST_CASE("a batch whose activations exceed the limit is refused before training
   CHECK(std::isfinite(fits.step().loss));
 }
 
-TEST_CASE("one long window trains where 32 of them would not fit: evaluation takes fewer at a time",
-          "[health]") {
+TEST_CASE("one long window trains where 32 of them would not fit: evaluation takes fewer at a time", "[health]") {
   // lm-char at seq_len 1024, batch 1: the step fits easily, but an evaluation batch of 32 such
   // windows would need ~2.7 GB of attention rows, so evaluation batches shrink to what fits.
   const auto task = make_task("lm-char");

@@ -12,9 +12,7 @@ val float_array(const float* data, std::size_t n) {
   return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
 }
 
-val int_array(const int* data, std::size_t n) {
-  return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
-}
+val int_array(const int* data, std::size_t n) { return val(emscripten::typed_memory_view(n, data)).call<val>("slice"); }
 
 val tensor_value(const Tensor& t) {
   val out = val::object();
@@ -28,10 +26,14 @@ val tensor_value(const Tensor& t) {
 
 val json_to_val(const json::Value& v) {
   switch (v.type()) {
-    case json::Value::Type::Null: return val::null();
-    case json::Value::Type::Bool: return val(v.as_bool());
-    case json::Value::Type::Number: return val(v.as_number());
-    case json::Value::Type::String: return val(v.as_string());
+    case json::Value::Type::Null:
+      return val::null();
+    case json::Value::Type::Bool:
+      return val(v.as_bool());
+    case json::Value::Type::Number:
+      return val(v.as_number());
+    case json::Value::Type::String:
+      return val(v.as_string());
     case json::Value::Type::Array: {
       val a = val::array();
       for (const json::Value& item : v.as_array()) a.call<void>("push", json_to_val(item));
@@ -47,15 +49,16 @@ val json_to_val(const json::Value& v) {
 }
 
 std::vector<int> ids_from(const val& array, const char* what) {
-  TP_CHECK(array.isArray() || array.instanceof(val::global("Int32Array")) || array.instanceof(val::global("Uint32Array")),
-           what, " must be an array of token ids");
+  TP_CHECK(array.isArray() || array.instanceof (val::global("Int32Array")) || array.instanceof
+           (val::global("Uint32Array")), what, " must be an array of token ids");
   const int n = array["length"].as<int>();
   std::vector<int> ids(n);
   for (int i = 0; i < n; ++i) {
     const val item = array[i];
     TP_CHECK(item.isNumber(), what, "[", i, "] is not a number");
     const double d = item.as<double>();
-    TP_CHECK(std::floor(d) == d && d >= 0 && d < 2147483647.0, what, "[", i, "] = ", d, " is not a token id (a whole number >= 0)");
+    TP_CHECK(std::floor(d) == d && d >= 0 && d < 2147483647.0, what, "[", i, "] = ", d,
+             " is not a token id (a whole number >= 0)");
     ids[i] = static_cast<int>(d);
   }
   return ids;
@@ -63,8 +66,8 @@ std::vector<int> ids_from(const val& array, const char* what) {
 
 int bounded_int(double value, const char* what, int min, int max) {
   TP_CHECK(std::floor(value) == value, what, " must be a whole number, got ", schema::detail::number_text(value));
-  TP_CHECK(value >= min && value <= max, what, " = ", schema::detail::number_text(value), " is out of range; allowed: ", min,
-           " .. ", max);
+  TP_CHECK(value >= min && value <= max, what, " = ", schema::detail::number_text(value),
+           " is out of range; allowed: ", min, " .. ", max);
   return static_cast<int>(value);
 }
 

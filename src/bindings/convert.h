@@ -9,18 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "core/tensor.h"
 #include "core/json.h"
+#include "core/tensor.h"
 #include "tokenize/tokenizer.h"
 
 namespace tp::bindings {
 
 using emscripten::val;
 
-val float_array(const float* data, std::size_t n);           // a new Float32Array copy
-val int_array(const int* data, std::size_t n);               // a new Int32Array copy
-val tensor_value(const Tensor& t);                           // { shape: number[], data: Float32Array }
-val json_to_val(const json::Value& v);                       // plain JS value
+val float_array(const float* data, std::size_t n);              // a new Float32Array copy
+val int_array(const int* data, std::size_t n);                  // a new Int32Array copy
+val tensor_value(const Tensor& t);                              // { shape: number[], data: Float32Array }
+val json_to_val(const json::Value& v);                          // plain JS value
 std::vector<int> ids_from(const val& array, const char* what);  // from an array / typed array of ints
 // A whole number in [min, max] from a JS number. Bound functions take integers as double and
 // narrow them here, so 2**32 + 1 is refused with its own value instead of wrapping to 1 in

@@ -21,8 +21,8 @@
 #include "io/checkpoint.h"
 #include "kernels/self_check.h"
 #include "model/config.h"
-#include "model/train_options.h"
 #include "model/trace_names.h"
+#include "model/train_options.h"
 #include "tokenize/tokenizer.h"
 #include "train/trainer.h"
 

@@ -50,11 +50,15 @@ template <auto Fn>
 struct Guarded;
 template <typename R, typename C, typename... A, R (C::*Fn)(A...)>
 struct Guarded<Fn> {
-  static R call(C& self, A... args) { return guarded([&] { return (self.*Fn)(args...); }); }
+  static R call(C& self, A... args) {
+    return guarded([&] { return (self.*Fn)(args...); });
+  }
 };
 template <typename R, typename C, typename... A, R (C::*Fn)(A...) const>
 struct Guarded<Fn> {
-  static R call(const C& self, A... args) { return guarded([&] { return (self.*Fn)(args...); }); }
+  static R call(const C& self, A... args) {
+    return guarded([&] { return (self.*Fn)(args...); });
+  }
 };
 
 }  // namespace tp::bindings

@@ -8,9 +8,9 @@
 
 #include "bindings/convert.h"
 #include "core/error.h"
+#include "core/json.h"
 #include "generate/generator.h"
 #include "io/checkpoint.h"
-#include "core/json.h"
 
 namespace tp::bindings {
 
@@ -51,7 +51,6 @@ val TokenizerHandle::info() const {
 }
 
 val TokenizerHandle::specials() const { return specials_value(tok->specials()); }
-
 
 val TokenizerHandle::vocabulary(int limit) const {
   TP_CHECK(limit >= 0, "limit must be >= 0, got ", limit);
@@ -120,8 +119,10 @@ val TaskHandle::example(int index) const {
   val out = val::object();
   if (t.kind == TaskKind::Text) {
     const std::size_t n = std::min<std::size_t>(t.val_stream.size(), 48);
-    const std::size_t start = t.val_stream.size() > n ? (static_cast<std::size_t>(index) * 97) % (t.val_stream.size() - n) : 0;
-    out.set("input", text_of(*t.tokenizer, std::vector<int>(t.val_stream.begin() + start, t.val_stream.begin() + start + n)));
+    const std::size_t start =
+        t.val_stream.size() > n ? (static_cast<std::size_t>(index) * 97) % (t.val_stream.size() - n) : 0;
+    out.set("input",
+            text_of(*t.tokenizer, std::vector<int>(t.val_stream.begin() + start, t.val_stream.begin() + start + n)));
     return out;
   }
   TP_CHECK(!t.val_examples.empty(), "task '", t.name, "' has no examples");
@@ -149,11 +150,12 @@ ModelHandle* ModelHandle::create(const std::string& config_json, double seed) {
 }
 
 ModelHandle* ModelHandle::load(const val& bytes, const std::string& options_json) {
-  TP_CHECK(bytes.instanceof(val::global("Uint8Array")), "loadModel expects the file's bytes as a Uint8Array");
+  TP_CHECK(bytes.instanceof (val::global("Uint8Array")), "loadModel expects the file's bytes as a Uint8Array");
   LoadOptions options;
   schema::from_json(options, json::parse(options_json), "loadModel option", schema::Naming::Camel);
   std::string data(bytes["length"].as<std::size_t>(), '\0');
-  val(emscripten::typed_memory_view(data.size(), reinterpret_cast<unsigned char*>(data.data()))).call<void>("set", bytes);
+  val(emscripten::typed_memory_view(data.size(), reinterpret_cast<unsigned char*>(data.data())))
+      .call<void>("set", bytes);
   return from_loaded(load_checkpoint(data, options));
 }
 
@@ -213,7 +215,8 @@ val ModelHandle::info() const {
 TokenizerHandle* ModelHandle::tokenizer_handle() const { return tok ? new TokenizerHandle(tok) : nullptr; }
 
 const Tokenizer& ModelHandle::tokenizer() const {
-  TP_CHECK(tok != nullptr, "this model has no tokenizer yet: train it on a task (or load a checkpoint that has one), "
+  TP_CHECK(tok != nullptr,
+           "this model has no tokenizer yet: train it on a task (or load a checkpoint that has one), "
            "or pass token ids instead of text");
   return *tok;
 }

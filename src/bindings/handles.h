@@ -29,8 +29,8 @@ class TokenizerHandle {
 
   val encode(const std::string& text) const;
   std::string decode(const val& ids) const;
-  val info() const;  // { kind, vocabSize, numSpecials }
-  val specials() const;  // { sos, eos, pad, unk, cls, mask }: ids, or null where the tokenizer has none
+  val info() const;                 // { kind, vocabSize, numSpecials }
+  val specials() const;             // { sos, eos, pad, unk, cls, mask }: ids, or null where the tokenizer has none
   val vocabulary(int limit) const;  // display text of the first `limit` ids
   std::shared_ptr<const Tokenizer> tok;
 };

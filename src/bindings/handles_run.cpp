@@ -30,14 +30,16 @@ val token_list(const Tokenizer& tok, const std::vector<int>& ids) {
 
 val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   const ModelConfig& c = model->config();
-  TP_CHECK(c.arch != Arch::EncoderOnly, "generate() needs a model with a decoder; this model is encoder-only: use "
+  TP_CHECK(c.arch != Arch::EncoderOnly,
+           "generate() needs a model with a decoder; this model is encoder-only: use "
            "predict() for its class or token predictions");
   GenerateOptions options;
   schema::from_json(options, json::parse(options_json), "generation option", schema::Naming::Camel);
   options.specials = specials();
   std::vector<int> ids = prompt_ids(prompt);
   // A sequence-to-sequence task on a decoder-only model reads "source <SOS>" and continues.
-  if (c.arch == Arch::DecoderOnly && task_kind == TaskKind::Seq2Seq && !task_name.empty()) ids.push_back(options.specials.sos);
+  if (c.arch == Arch::DecoderOnly && task_kind == TaskKind::Seq2Seq && !task_name.empty())
+    ids.push_back(options.specials.sos);
   const GenerateResult r = tp::generate(*model, ids, options);
   std::vector<int> out = r.ids;
   if (!out.empty() && out.back() == options.specials.eos) out.pop_back();
@@ -127,7 +129,8 @@ val ModelHandle::predict(const std::string& input) {
 
 TrainerHandle* TrainerHandle::create(ModelHandle& model, const TaskHandle& task, const std::string& options_json) {
   // Everything that can fail runs before the model is changed (attach) or anything is kept.
-  const TrainOptions options = TrainOptions::from_json(json::parse(options_json), task.task->train, schema::Naming::Camel);
+  const TrainOptions options =
+      TrainOptions::from_json(json::parse(options_json), task.task->train, schema::Naming::Camel);
   task.task->check_compatible(model.model->config());
   auto h = std::make_unique<TrainerHandle>();
   h->model = model.model;
@@ -138,7 +141,8 @@ TrainerHandle* TrainerHandle::create(ModelHandle& model, const TaskHandle& task,
 }
 
 val TrainerHandle::step(double n) {
-  TP_CHECK(n >= 1 && n <= 100000 && std::floor(n) == n, "step(n) needs 1 <= n <= 100000, got ", schema::detail::number_text(n));
+  TP_CHECK(n >= 1 && n <= 100000 && std::floor(n) == n, "step(n) needs 1 <= n <= 100000, got ",
+           schema::detail::number_text(n));
   return json_to_val(schema::to_json(trainer->run(static_cast<int>(n)), schema::Naming::Camel));
 }
 

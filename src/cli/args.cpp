@@ -12,8 +12,7 @@
 
 namespace tp::cli {
 
-Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued,
-           const std::set<std::string>& flags) {
+Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued, const std::set<std::string>& flags) {
   bool options_done = false;
   for (int i = first; i < argc; ++i) {
     std::string a = argv[i];
@@ -52,9 +51,7 @@ Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued
   }
 }
 
-bool Args::has(const std::string& name) const {
-  return values_.count(name) > 0;
-}
+bool Args::has(const std::string& name) const { return values_.count(name) > 0; }
 
 std::string Args::get(const std::string& name, const std::string& fallback) const {
   const auto it = values_.find(name);
@@ -69,8 +66,8 @@ std::string Args::require(const std::string& name) const {
 void set_threads(const Args& args) {
   const int n = args.get_int("threads", threads::hardware());
   if (n < 1 || n > threads::limit()) {
-    throw UsageError(str_cat("--threads ", n, " is out of range; allowed: 1 .. ", threads::limit(), " (this machine has ",
-                             threads::hardware(), " cores)"));
+    throw UsageError(str_cat("--threads ", n, " is out of range; allowed: 1 .. ", threads::limit(),
+                             " (this machine has ", threads::hardware(), " cores)"));
   }
   threads::set_count(n);
 }
@@ -121,25 +118,20 @@ bool has_word(int argc, char** argv, int first, std::initializer_list<const char
 
 }  // namespace
 
-bool wants_help(int argc, char** argv, int first) {
-  return has_word(argc, argv, first, {"--help", "-h"});
-}
-bool wants_json(int argc, char** argv, int first) {
-  return has_word(argc, argv, first, {"--json"});
-}
+bool wants_help(int argc, char** argv, int first) { return has_word(argc, argv, first, {"--help", "-h"}); }
+bool wants_json(int argc, char** argv, int first) { return has_word(argc, argv, first, {"--json"}); }
 
 std::string Stdin::read(const std::string& what) {
   if (!used_by_.empty()) {
-    throw UsageError(str_cat(what, " and ", used_by_,
-                             " both ask for standard input ('-'); only one of them can read it"));
+    throw UsageError(
+        str_cat(what, " and ", used_by_, " both ask for standard input ('-'); only one of them can read it"));
   }
   used_by_ = what;
   std::string out;
   char buffer[1 << 16];
   std::size_t n;
   while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) out.append(buffer, n);
-  TP_CHECK(!std::ferror(stdin), "cannot read standard input for ", what, ": ",
-           std::strerror(errno));
+  TP_CHECK(!std::ferror(stdin), "cannot read standard input for ", what, ": ", std::strerror(errno));
   return out;
 }
 

@@ -43,8 +43,7 @@ class Args {
  public:
   // `valued` names take a value, `flags` do not; anything else starting with "--" before a lone
   // "--" is a UsageError.
-  Args(int argc, char** argv, int first, const std::set<std::string>& valued,
-       const std::set<std::string>& flags);
+  Args(int argc, char** argv, int first, const std::set<std::string>& valued, const std::set<std::string>& flags);
 
   bool has(const std::string& name) const;
   bool flag(const std::string& name) const { return has(name); }

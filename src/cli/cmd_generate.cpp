@@ -42,8 +42,7 @@ std::string help() {
       "                                step's token and top tokens, k = --top-k-probs and at least 5,\n"
       "                                with p and logprob), stop_reason, ms_per_token, warnings; errors\n"
       "                                as JSON on stderr\n",
-      threads_help(),
-      schema::help<GenerateOptions>(&kDefaults), schema::help<LoadOptions>(&kLoadDefaults),
+      threads_help(), schema::help<GenerateOptions>(&kDefaults), schema::help<LoadOptions>(&kLoadDefaults),
       "\n"
       "Warnings about the checkpoint (metadata keys this version does not read) go to stderr.\n"
       "Exit status: 0 done, 1 an error in the file or while running, 2 a usage error.\n");

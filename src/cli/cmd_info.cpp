@@ -42,21 +42,23 @@ json::Value task_json(const std::string& name, const char* kind, const char* arc
 
 int cmd_inspect(int argc, char** argv) {
   if (wants_help(argc, argv)) {
-    std::fputs(str_cat("usage: tp inspect --model FILE [--json]\n\nPrints the configuration, every tensor with its shape "
-                       "and parameter count, and the tokenizer of a checkpoint,\nand any warning about it (metadata "
-                       "keys this version does not read).\n\n"
-                       "  --json                        one JSON document on stdout: model, task, config, tensors,\n"
-                       "                                parameter_count, tokenizer, warnings; errors as JSON on stderr\n",
-                       schema::help<LoadOptions>(&kLoadDefaults),
-                       "\nExit status: 0 done, 1 an unreadable or malformed file, 2 a usage error.\n")
-                   .c_str(),
-               stdout);
+    std::fputs(
+        str_cat("usage: tp inspect --model FILE [--json]\n\nPrints the configuration, every tensor with its shape "
+                "and parameter count, and the tokenizer of a checkpoint,\nand any warning about it (metadata "
+                "keys this version does not read).\n\n"
+                "  --json                        one JSON document on stdout: model, task, config, tensors,\n"
+                "                                parameter_count, tokenizer, warnings; errors as JSON on stderr\n",
+                schema::help<LoadOptions>(&kLoadDefaults),
+                "\nExit status: 0 done, 1 an unreadable or malformed file, 2 a usage error.\n")
+            .c_str(),
+        stdout);
     return 0;
   }
   std::set<std::string> valued = {"model"};
   for (const std::string& k : schema::option_names<LoadOptions>()) valued.insert(k);
   const Args args(argc, argv, 2, valued, {"json"});
-  if (!args.positional().empty()) throw UsageError(str_cat("unexpected argument '", args.positional()[0], "' (tp inspect --help)"));
+  if (!args.positional().empty())
+    throw UsageError(str_cat("unexpected argument '", args.positional()[0], "' (tp inspect --help)"));
   const std::string path = args.require("model");
   LoadOptions load_options;
   as_usage([&] {
@@ -102,7 +104,8 @@ int cmd_inspect(int argc, char** argv) {
   std::printf("model: %s\n", path.c_str());
   if (!loaded.task.empty()) std::printf("task: %s\n", loaded.task.c_str());
   std::printf("config:\n");
-  for (const auto& [key, value] : config_json.as_object()) std::printf("  %-16s %s\n", key.c_str(), value.dump().c_str());
+  for (const auto& [key, value] : config_json.as_object())
+    std::printf("  %-16s %s\n", key.c_str(), value.dump().c_str());
   std::printf("tensors:\n");
   for (const ParamInfo& info : loaded.model->params().infos()) {
     std::printf("  %-34s %-14s %10zu\n", info.name.c_str(), info.shape.str().c_str(), info.size);
@@ -122,24 +125,26 @@ int cmd_inspect(int argc, char** argv) {
 
 int cmd_tokenize(int argc, char** argv) {
   if (wants_help(argc, argv)) {
-    std::fputs("usage: tp tokenize --tokenizer char|word|bpe|byte [--train-text FILE] [--vocab-size N] [--json] TEXT\n"
-               "       tp tokenize --model PATH [--json] TEXT\n\n"
-               "Splits TEXT into tokens and prints each with its id, its byte span and its UTF-16 span.\n"
-               "char, word and bpe learn their vocabulary from --train-text (or from TEXT itself); --model\n"
-               "uses the tokenizer of a checkpoint, a Hugging Face-style folder or a llama2.c .bin.\n"
-               "TEXT `-` (or --train-text -) reads standard input; for TEXT one trailing newline is dropped.\n"
-               "Put `--` before a TEXT that starts with `--`.\n\n"
-               "  --json                        one JSON document on stdout: ids, tokens (each with id, text,\n"
-               "                                bytes and utf16 spans), tokenizer, vocab_size; errors as JSON\n"
-               "                                on stderr\n\n"
-               "Exit status: 0 done, 1 an unreadable file, 2 a usage error.\n",
-               stdout);
+    std::fputs(
+        "usage: tp tokenize --tokenizer char|word|bpe|byte [--train-text FILE] [--vocab-size N] [--json] TEXT\n"
+        "       tp tokenize --model PATH [--json] TEXT\n\n"
+        "Splits TEXT into tokens and prints each with its id, its byte span and its UTF-16 span.\n"
+        "char, word and bpe learn their vocabulary from --train-text (or from TEXT itself); --model\n"
+        "uses the tokenizer of a checkpoint, a Hugging Face-style folder or a llama2.c .bin.\n"
+        "TEXT `-` (or --train-text -) reads standard input; for TEXT one trailing newline is dropped.\n"
+        "Put `--` before a TEXT that starts with `--`.\n\n"
+        "  --json                        one JSON document on stdout: ids, tokens (each with id, text,\n"
+        "                                bytes and utf16 spans), tokenizer, vocab_size; errors as JSON\n"
+        "                                on stderr\n\n"
+        "Exit status: 0 done, 1 an unreadable file, 2 a usage error.\n",
+        stdout);
     return 0;
   }
   const Args args(argc, argv, 2, {"tokenizer", "train-text", "vocab-size", "model"}, {"json"});
   if (args.positional().size() != 1) {
-    throw UsageError(str_cat("give exactly one TEXT to tokenize (quote it if it has spaces; `-` reads standard input), got ",
-                             args.positional().size()));
+    throw UsageError(
+        str_cat("give exactly one TEXT to tokenize (quote it if it has spaces; `-` reads standard input), got ",
+                args.positional().size()));
   }
   Stdin in;
   const std::string text = args.positional()[0] == "-" ? in.read_line_text("TEXT") : args.positional()[0];
@@ -182,7 +187,8 @@ int cmd_tokenize(int argc, char** argv) {
               tok->vocab_size(), e.ids.size());
   std::printf("  %-5s %-6s %-20s %-12s %s\n", "#", "id", "token", "bytes", "utf-16");
   for (std::size_t i = 0; i < e.ids.size(); ++i) {
-    const std::string bytes = "[" + std::to_string(e.byte_spans[i].begin) + "," + std::to_string(e.byte_spans[i].end) + ")";
+    const std::string bytes =
+        "[" + std::to_string(e.byte_spans[i].begin) + "," + std::to_string(e.byte_spans[i].end) + ")";
     std::printf("  %-5zu %-6d %-20s %-12s [%d,%d)\n", i, e.ids[i], e.tokens[i].c_str(), bytes.c_str(),
                 e.utf16_spans[i].begin, e.utf16_spans[i].end);
   }
@@ -191,10 +197,11 @@ int cmd_tokenize(int argc, char** argv) {
 
 int cmd_tasks(int argc, char** argv) {
   if (wants_help(argc, argv)) {
-    std::fputs("usage: tp tasks [--json]\n\nLists the built-in tasks with their data, default architecture and metric.\n\n"
-               "  --json                        one JSON document on stdout: {\"tasks\": [{name, kind, architecture,\n"
-               "                                metric, description}]}\n",
-               stdout);
+    std::fputs(
+        "usage: tp tasks [--json]\n\nLists the built-in tasks with their data, default architecture and metric.\n\n"
+        "  --json                        one JSON document on stdout: {\"tasks\": [{name, kind, architecture,\n"
+        "                                metric, description}]}\n",
+        stdout);
     return 0;
   }
   const Args args(argc, argv, 2, {}, {"json"});
@@ -202,7 +209,8 @@ int cmd_tasks(int argc, char** argv) {
   std::vector<json::Value> rows;
   for (const TaskInfo& info : builtin_tasks()) {
     const auto task = make_task(info.name);
-    rows.push_back(task_json(task->name, to_string(task->kind), to_string(task->defaults.arch), task->metric, task->description));
+    rows.push_back(
+        task_json(task->name, to_string(task->kind), to_string(task->defaults.arch), task->metric, task->description));
   }
   rows.push_back(task_json("text", "text", "decoder-only", "perplexity",
                            "your own text: --task text --data FILE [--tokenizer char|word|bpe|byte]"));

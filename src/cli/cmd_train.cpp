@@ -2,10 +2,10 @@
 // line), train with a progress bar or JSON lines, report the final validation metrics and save a
 // checkpoint. Ctrl-C or SIGTERM saves the model of the last completed step (interrupt.h); a
 // diverging run is flagged as it happens, with what to change.
+#include <unistd.h>
 #include <cstdio>
 #include <cstring>
 #include <memory>
-#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -47,10 +47,9 @@ std::string help() {
       "                                perplexity) is written as null. Errors are JSON on stderr\n"
       "  --profile                     print the time spent per layer kind at the end\n"
       "running:\n",
-      threads_help(),
-      "training (defaults are the task's; --seed also seeds the weights):\n",
-      schema::help<TrainOptions>(nullptr),
-      "model (defaults are the task's):\n", schema::help<ModelConfig>(nullptr, {"vocab-size"}),
+      threads_help(), "training (defaults are the task's; --seed also seeds the weights):\n",
+      schema::help<TrainOptions>(nullptr), "model (defaults are the task's):\n",
+      schema::help<ModelConfig>(nullptr, {"vocab-size"}),
       "\n"
       "Ctrl-C (or SIGTERM) stops after the step in progress, saves the model of the last completed\n"
       "step to --out and exits with status 130 (SIGTERM: 143). A step diverges when its loss or\n"
@@ -104,7 +103,8 @@ int cmd_train(int argc, char** argv) {
   for (const std::string& k : config_option_names()) valued.insert(k);
   for (const std::string& k : schema::option_names<TrainOptions>()) valued.insert(k);
   const Args args(argc, argv, 2, valued, {"json", "profile"});
-  if (!args.positional().empty()) throw UsageError(str_cat("unexpected argument '", args.positional()[0], "' (tp train --help)"));
+  if (!args.positional().empty())
+    throw UsageError(str_cat("unexpected argument '", args.positional()[0], "' (tp train --help)"));
   set_threads(args);
 
   Stdin in;
@@ -167,10 +167,12 @@ int cmd_train(int argc, char** argv) {
   } else {
     std::string diverged;
     if (last.diverged_at > 0) diverged = str_cat("  (diverged at step ", last.diverged_at, ")");
-    std::printf("%s: step %d  loss %.4f  val_loss %.4f  token_accuracy %s  exact_match %s  perplexity %.3f  (%s, %.0f tokens/s)%s\n",
-                interrupted ? "interrupted" : "final", trainer.step_count(), last.loss, final_eval.loss,
-                percent(final_eval.token_accuracy).c_str(), percent(final_eval.exact_match).c_str(), final_eval.perplexity,
-                format_duration(elapsed).c_str(), trainer.tokens_seen() / std::max(elapsed, 1e-9), diverged.c_str());
+    std::printf(
+        "%s: step %d  loss %.4f  val_loss %.4f  token_accuracy %s  exact_match %s  perplexity %.3f  (%s, %.0f "
+        "tokens/s)%s\n",
+        interrupted ? "interrupted" : "final", trainer.step_count(), last.loss, final_eval.loss,
+        percent(final_eval.token_accuracy).c_str(), percent(final_eval.exact_match).c_str(), final_eval.perplexity,
+        format_duration(elapsed).c_str(), trainer.tokens_seen() / std::max(elapsed, 1e-9), diverged.c_str());
     if (interrupted) {
       std::fprintf(stderr, "tp train: interrupted by %s after step %d of %d; %s\n", signal_name(interrupted),
                    trainer.step_count(), options.total_steps,

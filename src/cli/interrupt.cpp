@@ -10,9 +10,7 @@ namespace {
 volatile std::sig_atomic_t g_signal = 0;
 struct sigaction g_previous_int, g_previous_term;
 
-extern "C" void record_signal(int sig) {
-  g_signal = sig;
-}
+extern "C" void record_signal(int sig) { g_signal = sig; }
 
 void install(int sig, struct sigaction* previous) {
   struct sigaction action {};
@@ -36,9 +34,7 @@ InterruptGuard::~InterruptGuard() {
   sigaction(SIGTERM, &g_previous_term, nullptr);
 }
 
-int InterruptGuard::signal() const {
-  return g_signal;
-}
+int InterruptGuard::signal() const { return g_signal; }
 
 const char* signal_name(int sig) {
   switch (sig) {

@@ -18,7 +18,8 @@
 namespace {
 
 const char* kUsage =
-    "tp — Transformer Playground " TP_VERSION "\n"
+    "tp — Transformer Playground " TP_VERSION
+    "\n"
     "\n"
     "usage: tp <command> [options]\n"
     "\n"

@@ -13,8 +13,10 @@ double now_seconds() {
 std::string format_duration(double seconds) {
   const int s = static_cast<int>(seconds + 0.5);
   char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%dh%02dm", s / 3600, s / 60 % 60);
-  else std::snprintf(buf, sizeof buf, "%dm%02ds", s / 60, s % 60);
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%dh%02dm", s / 3600, s / 60 % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%dm%02ds", s / 60, s % 60);
   return buf;
 }
 
@@ -28,8 +30,9 @@ void Progress::update(int step, double loss, const std::string& metric, double t
   const int filled = total_ > 0 ? kWidth * step / total_ : kWidth;
   std::string bar(filled, '#');
   bar.resize(kWidth, '.');
-  std::fprintf(stderr, "%s[%s] step %d/%d  loss %.4f  %s  %.0f tok/s  ETA %s%s", terminal_ ? "\r" : "", bar.c_str(), step,
-               total_, loss, metric.c_str(), tokens_per_s, format_duration(eta).c_str(), terminal_ ? "\x1b[K" : "\n");
+  std::fprintf(stderr, "%s[%s] step %d/%d  loss %.4f  %s  %.0f tok/s  ETA %s%s", terminal_ ? "\r" : "", bar.c_str(),
+               step, total_, loss, metric.c_str(), tokens_per_s, format_duration(eta).c_str(),
+               terminal_ ? "\x1b[K" : "\n");
   std::fflush(stderr);
 }
 

@@ -1,11 +1,11 @@
 // --task / --data / config options → Task and ModelConfig.
 #include "cli/task_from_args.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/error.h"
 #include "core/json.h"
@@ -36,7 +36,8 @@ std::unique_ptr<Task> task_from_args(const Args& args, Stdin& in) {
     const std::string data = read_input(path, "--data", in);
     if (name == "text") return make_text_task(data, options.with_defaults());
     std::vector<std::pair<std::string, std::string>> pairs;
-    for (const auto& row : parse_tsv(data, 2, path == "-" ? "standard input" : path)) pairs.emplace_back(row[0], row[1]);
+    for (const auto& row : parse_tsv(data, 2, path == "-" ? "standard input" : path))
+      pairs.emplace_back(row[0], row[1]);
     return make_pairs_task(pairs);
   }
   if (args.has("data")) throw UsageError("--data is only for --task text or --task pairs");
@@ -77,7 +78,8 @@ void check_writable(const std::string& path) {
   // file behind (and an existing one untouched). What that needs is checked now, before training.
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    throw UsageError(str_cat("cannot write '", path, "': it is a folder; give a file name, e.g. ", path, "/model.safetensors"));
+    throw UsageError(
+        str_cat("cannot write '", path, "': it is a folder; give a file name, e.g. ", path, "/model.safetensors"));
   }
   const std::size_t slash = path.find_last_of('/');
   const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);

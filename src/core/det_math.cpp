@@ -28,8 +28,7 @@ double exp(double x) {
 }
 
 double log(double x) {
-  if (!(x > 0.0)) return x == 0.0 ? -std::numeric_limits<double>::infinity()
-                                  : std::numeric_limits<double>::quiet_NaN();
+  if (!(x > 0.0)) return x == 0.0 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
   int e = 0;
   double m = std::frexp(x, &e);  // x = m 2^e, m in [0.5, 1), exact
   if (m < 0.70710678118654752) {
@@ -74,10 +73,14 @@ double sin(double x) {
   const double q = std::floor(x / kHalfPi + 0.5);
   const double r = x - q * kHalfPi;
   switch (static_cast<long long>(q) & 3) {
-    case 0: return sin_small(r);
-    case 1: return cos_small(r);
-    case 2: return -sin_small(r);
-    default: return -cos_small(r);
+    case 0:
+      return sin_small(r);
+    case 1:
+      return cos_small(r);
+    case 2:
+      return -sin_small(r);
+    default:
+      return -cos_small(r);
   }
 }
 

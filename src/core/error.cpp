@@ -5,7 +5,7 @@ namespace tp {
 
 void throw_internal_error(const char* condition, const char* file, int line) {
   throw InternalError(str_cat("internal error: ", condition, " does not hold (", file, ":", line,
-                      "); this is a bug in Transformer Playground, not in your input"));
+                              "); this is a bug in Transformer Playground, not in your input"));
 }
 
 }  // namespace tp

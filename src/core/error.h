@@ -38,14 +38,14 @@ std::string str_cat(const Parts&... parts) {
 }  // namespace tp
 
 // Throws tp::Error built from the message parts when the condition does not hold.
-#define TP_CHECK(condition, ...)                           \
-  do {                                                     \
+#define TP_CHECK(condition, ...)                                     \
+  do {                                                               \
     if (!(condition)) throw ::tp::Error(::tp::str_cat(__VA_ARGS__)); \
   } while (0)
 
 #define TP_FAIL(...) throw ::tp::Error(::tp::str_cat(__VA_ARGS__))
 
-#define TP_ASSERT(condition)                                                   \
-  do {                                                                         \
+#define TP_ASSERT(condition)                                                      \
+  do {                                                                            \
     if (!(condition)) ::tp::throw_internal_error(#condition, __FILE__, __LINE__); \
   } while (0)

@@ -14,12 +14,18 @@ namespace tp::json {
 
 const char* type_name(Value::Type type) {
   switch (type) {
-    case Value::Type::Null: return "null";
-    case Value::Type::Bool: return "a boolean";
-    case Value::Type::Number: return "a number";
-    case Value::Type::String: return "a string";
-    case Value::Type::Array: return "an array";
-    case Value::Type::Object: return "an object";
+    case Value::Type::Null:
+      return "null";
+    case Value::Type::Bool:
+      return "a boolean";
+    case Value::Type::Number:
+      return "a number";
+    case Value::Type::String:
+      return "a string";
+    case Value::Type::Array:
+      return "an array";
+    case Value::Type::Object:
+      return "an object";
   }
   return "?";
 }
@@ -56,8 +62,8 @@ double Value::as_number(std::string_view what) const {
 
 std::int64_t Value::as_int(std::string_view what) const {
   if (type_ != Type::Number) wrong_type(what, "an integer", type_);
-  TP_CHECK(std::floor(number_) == number_ && std::fabs(number_) < 9007199254740992.0, what,
-           " must be an integer, got ", number_);
+  TP_CHECK(std::floor(number_) == number_ && std::fabs(number_) < 9007199254740992.0, what, " must be an integer, got ",
+           number_);
   return static_cast<std::int64_t>(number_);
 }
 
@@ -123,13 +129,27 @@ void write_string(const std::string& s, std::string& out) {
   out += '"';
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
       default:
         if (c < 0x20) {
           char buf[8];
@@ -162,10 +182,18 @@ void write_number(double d, std::string& out) {
 
 void write(const Value& v, std::string& out) {
   switch (v.type()) {
-    case Value::Type::Null: out += "null"; break;
-    case Value::Type::Bool: out += v.as_bool() ? "true" : "false"; break;
-    case Value::Type::Number: write_number(v.as_number(), out); break;
-    case Value::Type::String: write_string(v.as_string(), out); break;
+    case Value::Type::Null:
+      out += "null";
+      break;
+    case Value::Type::Bool:
+      out += v.as_bool() ? "true" : "false";
+      break;
+    case Value::Type::Number:
+      write_number(v.as_number(), out);
+      break;
+    case Value::Type::String:
+      write_string(v.as_string(), out);
+      break;
     case Value::Type::Array: {
       out += '[';
       bool first = true;
@@ -266,13 +294,23 @@ class Parser {
     if (depth > kMaxDepth) TP_FAIL("invalid JSON: nesting deeper than ", kMaxDepth, " levels");
     if (pos_ >= text_.size()) fail("a value");
     switch (text_[pos_]) {
-      case '{': return parse_object(depth);
-      case '[': return parse_array(depth);
-      case '"': return Value(parse_string());
-      case 't': expect_word("true"); return Value(true);
-      case 'f': expect_word("false"); return Value(false);
-      case 'n': expect_word("null"); return Value();
-      default: return Value(parse_number());
+      case '{':
+        return parse_object(depth);
+      case '[':
+        return parse_array(depth);
+      case '"':
+        return Value(parse_string());
+      case 't':
+        expect_word("true");
+        return Value(true);
+      case 'f':
+        expect_word("false");
+        return Value(false);
+      case 'n':
+        expect_word("null");
+        return Value();
+      default:
+        return Value(parse_number());
     }
   }
 
@@ -330,10 +368,14 @@ class Parser {
       if (pos_ >= text_.size()) fail("4 hex digits");
       const char c = text_[pos_];
       v <<= 4;
-      if (c >= '0' && c <= '9') v |= c - '0';
-      else if (c >= 'a' && c <= 'f') v |= c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F') v |= c - 'A' + 10;
-      else fail("a hex digit");
+      if (c >= '0' && c <= '9')
+        v |= c - '0';
+      else if (c >= 'a' && c <= 'f')
+        v |= c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F')
+        v |= c - 'A' + 10;
+      else
+        fail("a hex digit");
       ++pos_;
     }
     return v;
@@ -357,14 +399,30 @@ class Parser {
       if (pos_ >= text_.size()) fail("an escape character");
       const char e = text_[pos_++];
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           std::uint32_t cp = hex4();
           if (cp >= 0xD800 && cp <= 0xDBFF) {

@@ -54,7 +54,7 @@ class Value {
   const Value* find(std::string_view key) const;
   const Value& at(std::string_view key) const;
   Value& set(const std::string& key, Value value);  // replaces or appends
-  void push(Value value);                            // arrays only
+  void push(Value value);                           // arrays only
 
   // Compact JSON. A number that is not finite (NaN, ±infinity: a diverged loss, the perplexity
   // exp(loss) above ~710 nats) is written as null, as JavaScript's JSON.stringify does, so a

@@ -16,11 +16,11 @@
 namespace tp {
 
 struct ParamInfo {
-  std::string name;     // FORMAT.md name, e.g. "dec.0.self_attn.q.weight"
+  std::string name;  // FORMAT.md name, e.g. "dec.0.self_attn.q.weight"
   Shape shape;
-  std::size_t offset;   // in floats, into every slab
-  std::size_t size;     // numel
-  bool decay;           // AdamW weight decay applies (not to norms, biases)
+  std::size_t offset;  // in floats, into every slab
+  std::size_t size;    // numel
+  bool decay;          // AdamW weight decay applies (not to norms, biases)
 };
 
 class ParameterSet {
@@ -32,7 +32,7 @@ class ParameterSet {
   int count() const { return static_cast<int>(infos_.size()); }
   const std::vector<ParamInfo>& infos() const { return infos_; }
   const ParamInfo& info(int index) const { return infos_[index]; }
-  int find(const std::string& name) const;  // -1 if absent
+  int find(const std::string& name) const;      // -1 if absent
   int index_of(const std::string& name) const;  // tp::Error if absent
   std::size_t slab_size() const { return slab_size_; }
   std::size_t numel() const;  // parameters (without padding)

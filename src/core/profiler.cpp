@@ -17,18 +17,30 @@ double now() { return std::chrono::duration<double>(std::chrono::steady_clock::n
 
 const char* to_string(ProfileKind kind) {
   switch (kind) {
-    case ProfileKind::Embedding: return "embedding";
-    case ProfileKind::AttentionProj: return "attention q/k/v/o";
-    case ProfileKind::AttentionCore: return "attention QK^T+softmax+PV";
-    case ProfileKind::FfnMatmul: return "feed-forward matmuls";
-    case ProfileKind::FfnActivation: return "feed-forward activation";
-    case ProfileKind::Norm: return "norm";
-    case ProfileKind::Residual: return "residual + dropout";
-    case ProfileKind::Head: return "output head";
-    case ProfileKind::Loss: return "loss (softmax + CE)";
-    case ProfileKind::Optimizer: return "optimizer (clip + AdamW)";
-    case ProfileKind::Batching: return "batching";
-    case ProfileKind::Count: break;
+    case ProfileKind::Embedding:
+      return "embedding";
+    case ProfileKind::AttentionProj:
+      return "attention q/k/v/o";
+    case ProfileKind::AttentionCore:
+      return "attention QK^T+softmax+PV";
+    case ProfileKind::FfnMatmul:
+      return "feed-forward matmuls";
+    case ProfileKind::FfnActivation:
+      return "feed-forward activation";
+    case ProfileKind::Norm:
+      return "norm";
+    case ProfileKind::Residual:
+      return "residual + dropout";
+    case ProfileKind::Head:
+      return "output head";
+    case ProfileKind::Loss:
+      return "loss (softmax + CE)";
+    case ProfileKind::Optimizer:
+      return "optimizer (clip + AdamW)";
+    case ProfileKind::Batching:
+      return "batching";
+    case ProfileKind::Count:
+      break;
   }
   return "?";
 }
@@ -40,7 +52,9 @@ void profiler_reset() {
   for (auto& row : totals) row[0] = row[1] = 0.0;
 }
 
-void profiler_add(ProfileKind kind, bool backward, double seconds) { totals[static_cast<int>(kind)][backward] += seconds; }
+void profiler_add(ProfileKind kind, bool backward, double seconds) {
+  totals[static_cast<int>(kind)][backward] += seconds;
+}
 
 double profiler_seconds(ProfileKind kind, bool backward) { return totals[static_cast<int>(kind)][backward]; }
 

@@ -18,10 +18,10 @@ enum class ProfileKind {
   FfnMatmul,      // up, gate, down linears
   FfnActivation,  // GELU / ReLU / SiLU·gate
   Norm,
-  Residual,       // residual adds, gradient copies, dropout
-  Head,           // output projection
-  Loss,           // softmax + cross-entropy
-  Optimizer,      // clipping + AdamW
+  Residual,   // residual adds, gradient copies, dropout
+  Head,       // output projection
+  Loss,       // softmax + cross-entropy
+  Optimizer,  // clipping + AdamW
   Batching,
   Count
 };

@@ -9,8 +9,7 @@
 
 namespace tp {
 
-Rng::Rng(std::uint64_t seed, std::uint64_t stream)
-    : increment_((stream << 1u) | 1u), seed_(seed) {
+Rng::Rng(std::uint64_t seed, std::uint64_t stream) : increment_((stream << 1u) | 1u), seed_(seed) {
   next_u32();
   state_ += seed;
   next_u32();

@@ -15,9 +15,9 @@ class Rng {
   explicit Rng(std::uint64_t seed = 0, std::uint64_t stream = 0);
 
   std::uint32_t next_u32();
-  float uniform();                        // [0, 1), 24 random bits
-  float uniform(float lo, float hi);      // [lo, hi)
-  int below(int n);                       // [0, n), unbiased; n > 0
+  float uniform();                    // [0, 1), 24 random bits
+  float uniform(float lo, float hi);  // [lo, hi)
+  int below(int n);                   // [0, n), unbiased; n > 0
   float normal(float mean = 0.0f, float stddev = 1.0f);
   // An independent generator derived from this one's seed (e.g. one per layer's dropout).
   Rng split(std::uint64_t stream) const;

@@ -16,11 +16,16 @@ void set_naming(Naming n) { g_naming = n; }
 
 const char* type_name(Type type) {
   switch (type) {
-    case Type::Int: return "int";
-    case Type::Real: return "real";
-    case Type::Flag: return "bool";
-    case Type::Text: return "text";
-    case Type::Choice: return "choice";
+    case Type::Int:
+      return "int";
+    case Type::Real:
+      return "real";
+    case Type::Flag:
+      return "bool";
+    case Type::Text:
+      return "text";
+    case Type::Choice:
+      return "choice";
   }
   return "?";
 }

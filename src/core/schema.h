@@ -152,8 +152,8 @@ struct Choice : Named<Choice<E>> {
 namespace detail {
 
 std::string list(const std::vector<std::string>& items);  // "a, b, c"
-std::string number_text(double value);                     // 1e-05, 4096, 0.5
-std::string quoted_characters(const char* alphabet);       // "'L' and 'G'"
+std::string number_text(double value);                    // 1e-05, 4096, 0.5
+std::string quoted_characters(const char* alphabet);      // "'L' and 'G'"
 // What the smallest value means, with the value: "0 turns clipping off", "1: no beam search".
 std::string min_note_text(double min, const char* note);
 // "x = 5 is out of range; allowed: 1 .. 4" and its friends.
@@ -215,7 +215,8 @@ void read_value(const F& field, V& value, const json::Value& v, const std::strin
 template <typename S>
 json::Value to_json(const S& s, Naming names = Naming::Snake) {
   json::Value out = json::Value::object();
-  S::fields(s, [&](const auto& field, const auto& value) { out.set(field.key(names), detail::value_json(field, value)); });
+  S::fields(s,
+            [&](const auto& field, const auto& value) { out.set(field.key(names), detail::value_json(field, value)); });
   return out;
 }
 

@@ -9,8 +9,7 @@
 namespace tp {
 
 Shape::Shape(std::initializer_list<int> sizes) {
-  TP_CHECK(sizes.size() <= kMaxDims, "a tensor has at most ", kMaxDims, " dimensions, got ",
-           sizes.size());
+  TP_CHECK(sizes.size() <= kMaxDims, "a tensor has at most ", kMaxDims, " dimensions, got ", sizes.size());
   for (int s : sizes) {
     TP_CHECK(s >= 0, "tensor sizes must be >= 0, got ", s);
     dims[ndim++] = s;
@@ -139,8 +138,8 @@ Tensor Tensor::transpose(int d0, int d1) const {
 }
 
 Tensor Tensor::reshape(const Shape& shape) const {
-  TP_CHECK(shape.numel() == numel(), "cannot reshape ", shape_.str(), " (", numel(),
-           " elements) to ", shape.str(), " (", shape.numel(), " elements)");
+  TP_CHECK(shape.numel() == numel(), "cannot reshape ", shape_.str(), " (", numel(), " elements) to ", shape.str(),
+           " (", shape.numel(), " elements)");
   TP_ASSERT(is_contiguous());
   Tensor t = *this;
   t.shape_ = shape;
@@ -151,8 +150,7 @@ Tensor Tensor::reshape(const Shape& shape) const {
 namespace {
 // Calls fn(dst_offset, src_offset) for every element, walking both tensors' strides.
 template <typename Fn>
-void for_each_index(const Shape& shape, const std::int64_t* a_strides, const std::int64_t* b_strides,
-                    Fn fn) {
+void for_each_index(const Shape& shape, const std::int64_t* a_strides, const std::int64_t* b_strides, Fn fn) {
   if (shape.numel() == 0) return;
   int index[kMaxDims] = {0, 0, 0, 0};
   const int n = shape.ndim;
@@ -185,14 +183,13 @@ void Tensor::fill(float value) {
 }
 
 void Tensor::copy_from(const Tensor& src) {
-  TP_CHECK(src.shape() == shape_, "cannot copy a tensor of shape ", src.shape().str(),
-           " into one of shape ", shape_.str());
+  TP_CHECK(src.shape() == shape_, "cannot copy a tensor of shape ", src.shape().str(), " into one of shape ",
+           shape_.str());
   if (is_contiguous() && src.is_contiguous()) {
     std::copy(src.data_, src.data_ + numel(), data_);
     return;
   }
-  for_each_index(shape_, strides_, src.strides_,
-                 [&](std::int64_t a, std::int64_t b) { data_[a] = src.data_[b]; });
+  for_each_index(shape_, strides_, src.strides_, [&](std::int64_t a, std::int64_t b) { data_[a] = src.data_[b]; });
 }
 
 }  // namespace tp

@@ -59,7 +59,7 @@ class Tensor {
   Tensor slice(int d, int start, int end) const;  // [start, end) along d
   Tensor select(int d, int index) const;          // drops dimension d
   Tensor transpose(int d0, int d1) const;
-  Tensor reshape(const Shape& shape) const;       // requires contiguity
+  Tensor reshape(const Shape& shape) const;  // requires contiguity
 
   Tensor clone() const;  // contiguous owning copy
   void fill(float value);

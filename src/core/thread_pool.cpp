@@ -67,7 +67,8 @@ constexpr int kTaskBits = 16;
 constexpr std::uint64_t kTaskMask = (std::uint64_t{1} << kTaskBits) - 1;
 constexpr int kMaxTasksPerJob = static_cast<int>(kTaskMask);
 inline std::uint64_t job_word(std::uint32_t generation, int tasks, int next) {
-  return std::uint64_t{generation} << (2 * kTaskBits) | static_cast<std::uint64_t>(tasks) << kTaskBits | static_cast<std::uint64_t>(next);
+  return std::uint64_t{generation} << (2 * kTaskBits) | static_cast<std::uint64_t>(tasks) << kTaskBits |
+         static_cast<std::uint64_t>(next);
 }
 inline std::uint32_t generation_of(std::uint64_t word) { return static_cast<std::uint32_t>(word >> (2 * kTaskBits)); }
 inline int tasks_of(std::uint64_t word) { return static_cast<int>(word >> kTaskBits & kTaskMask); }
@@ -101,7 +102,7 @@ class Pool {
     first_ = first;
     error_ = nullptr;
     finished_.store(0, std::memory_order_relaxed);
-    if (++generation_ == 0) generation_ = 1;  // 0 means "no job" to a worker
+    if (++generation_ == 0) generation_ = 1;                                 // 0 means "no job" to a worker
     job_.store(job_word(generation_, tasks, 0), std::memory_order_seq_cst);  // publishes the job
     if (sleepers_.load(std::memory_order_seq_cst) > 0) {
       { std::lock_guard<std::mutex> lock(sleep_mutex_); }  // a sleeper is either waiting or will see the new job
@@ -110,8 +111,10 @@ class Pool {
     work(generation_, 0);
     // Only tasks are waited for: a worker that has not woken yet takes none and is not needed.
     for (int spins = 0; finished_.load(std::memory_order_acquire) < tasks; ++spins) {
-      if (spins < 4096) cpu_relax();
-      else std::this_thread::yield();  // a worker holding a task is descheduled: let it run
+      if (spins < 4096)
+        cpu_relax();
+      else
+        std::this_thread::yield();  // a worker holding a task is descheduled: let it run
     }
     if (error_) std::rethrow_exception(error_);
   }

@@ -66,7 +66,8 @@ void run(int tasks, TaskFn fn, void* context);
 template <class F>
 void parallel_for(int tasks, F&& f) {
   using Fn = std::remove_reference_t<F>;
-  run(tasks, [](void* c, int task, int slot) { (*static_cast<Fn*>(c))(task, slot); },
+  run(
+      tasks, [](void* c, int task, int slot) { (*static_cast<Fn*>(c))(task, slot); },
       const_cast<void*>(static_cast<const void*>(&f)));
 }
 

@@ -37,17 +37,18 @@ void full_forward_logits(Transformer& model, const std::vector<int>& prompt, con
   }
   model.forward(b, false);
   const int V = c.vocab_size;
-  std::copy(model.logits() + static_cast<std::size_t>(b.tgt_len - 1) * V, model.logits() + static_cast<std::size_t>(b.tgt_len) * V, out);
+  std::copy(model.logits() + static_cast<std::size_t>(b.tgt_len - 1) * V,
+            model.logits() + static_cast<std::size_t>(b.tgt_len) * V, out);
 }
 
 void check_prompt(const ModelConfig& c, const std::vector<int>& prompt) {
   TP_CHECK(c.has_decoder(), "generation needs a model with a decoder; this one is ", to_string(c.arch),
            " (use its predictions from forward() instead)");
   TP_CHECK(static_cast<int>(prompt.size()) <= c.max_len, "the prompt has ", prompt.size(), " tokens; this model's ",
-           schema::name_of(c, c.max_len), " is ",
-           c.max_len);
+           schema::name_of(c, c.max_len), " is ", c.max_len);
   for (int id : prompt) {
-    TP_CHECK(id >= 0 && id < c.vocab_size, "prompt token id ", id, " is out of range; allowed: 0 .. ", c.vocab_size - 1);
+    TP_CHECK(id >= 0 && id < c.vocab_size, "prompt token id ", id, " is out of range; allowed: 0 .. ",
+             c.vocab_size - 1);
   }
 }
 
@@ -163,7 +164,8 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
         if (!banned(t)) candidates.push_back({beam.log_p + lp[t], b, t});
       }
     }
-    std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return a.log_p > b.log_p; });
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.log_p > b.log_p; });
     std::vector<Beam> next;
     for (const Candidate& cand : candidates) {
       if (static_cast<int>(next.size()) >= width) break;
@@ -187,7 +189,8 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
     // Stop when the best finished hypothesis beats every live one (scores only fall).
     if (static_cast<int>(finished.size()) >= width) break;
   }
-  for (Beam& b : beams) finished.emplace_back(beam_score(b.log_p, b.tokens.size(), options.length_penalty), std::move(b));
+  for (Beam& b : beams)
+    finished.emplace_back(beam_score(b.log_p, b.tokens.size(), options.length_penalty), std::move(b));
   TP_ASSERT(!finished.empty());
   const auto best = std::max_element(finished.begin(), finished.end(),
                                      [](const auto& a, const auto& b) { return a.first < b.first; });

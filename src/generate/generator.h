@@ -19,29 +19,38 @@ namespace tp {
 
 struct GenerateOptions {
   int max_new_tokens = 32;
-  SamplingOptions sampling;   // greedy by default
-  int beam = 1;               // > 1: beam search of this width (sampling is then ignored)
+  SamplingOptions sampling;     // greedy by default
+  int beam = 1;                 // > 1: beam search of this width (sampling is then ignored)
   float length_penalty = 1.0f;  // beam scores are log p / length^length_penalty
   bool kv_cache = true;
-  int top_k_probs = 0;        // report this many most likely tokens per step
-  std::uint64_t seed = 0;     // for sampling
+  int top_k_probs = 0;     // report this many most likely tokens per step
+  std::uint64_t seed = 0;  // for sampling
   // The tokenizer's specials: <SOS> starts an encoder-decoder's output, <EOS> ends any output,
   // and the input-only ones are never sampled. Default: none (generation then runs to its limit).
   SpecialTokens specials;
 
+  // clang-format off: one line per field (the table is read as a table)
   template <typename Self, typename Visit>
   static void fields(Self& o, Visit&& visit) {
     using namespace schema;
-    visit(Int("max_new_tokens", "maxNewTokens", 1, 4096, "stop after this many new tokens").cli("max-tokens"), o.max_new_tokens);
-    visit(Real("temperature", "temperature", 0, 100, "softmax temperature of sampling").note("greedy"), o.sampling.temperature);
-    visit(Int("top_k", "topK", 0, kUnbounded, "sample only from the k most likely tokens").note("0 keeps every token"), o.sampling.top_k);
-    visit(Real("top_p", "topP", 0, 1, "sample from the smallest set of tokens whose probability reaches p").open_min(), o.sampling.top_p);
+    visit(Int("max_new_tokens", "maxNewTokens", 1, 4096, "stop after this many new tokens").cli("max-tokens"),
+          o.max_new_tokens);
+    visit(Real("temperature", "temperature", 0, 100, "softmax temperature of sampling").note("greedy"),
+          o.sampling.temperature);
+    visit(Int("top_k", "topK", 0, kUnbounded, "sample only from the k most likely tokens").note("0 keeps every token"),
+          o.sampling.top_k);
+    visit(Real("top_p", "topP", 0, 1, "sample from the smallest set of tokens whose probability reaches p").open_min(),
+          o.sampling.top_p);
     visit(Int("beam", "beam", 1, 64, "beam search of this width").note("no beam search"), o.beam);
-    visit(Real("length_penalty", "lengthPenalty", 0, 10, "beam scores are log p / length^length_penalty"), o.length_penalty);
-    visit(Flag("kv_cache", "kvCache", "reuse the keys and values of earlier tokens (the output is the same either way)"), o.kv_cache);
+    visit(Real("length_penalty", "lengthPenalty", 0, 10, "beam scores are log p / length^length_penalty"),
+          o.length_penalty);
+    visit(
+        Flag("kv_cache", "kvCache", "reuse the keys and values of earlier tokens (the output is the same either way)"),
+        o.kv_cache);
     visit(Int("top_k_probs", "topKProbs", 0, 100, "report this many most likely next tokens per step"), o.top_k_probs);
     visit(Int("seed", "seed", 0, 9007199254740991LL, "seed of sampling"), o.seed);
   }
+  // clang-format on
   void validate() const { schema::check(*this); }
 };
 
@@ -51,9 +60,9 @@ struct GenerateStep {
 };
 
 struct GenerateResult {
-  std::vector<int> ids;            // the new tokens (without <SOS>; with the final <EOS> if hit)
+  std::vector<int> ids;  // the new tokens (without <SOS>; with the final <EOS> if hit)
   std::vector<GenerateStep> steps;
-  std::string stop_reason;         // "eos", "max_new_tokens" or "max_len"
+  std::string stop_reason;  // "eos", "max_new_tokens" or "max_len"
   double seconds = 0.0;
   double ms_per_token = 0.0;
   std::vector<float> last_logits;  // logits of the last step [vocab] (tests compare them)

@@ -94,9 +94,13 @@ bool is_metaspace(const json::Value& root) {
     }
     for (const json::Value* s : steps) {
       const std::string t = type_of(s);
-      if (t == "Prepend" && get(*s, "prepend") && get(*s, "prepend")->as_string() == kSpaceMark) prepend = true;
-      else if (t == "Replace" && get(*s, "content") && get(*s, "content")->as_string() == kSpaceMark) replace = true;
-      else TP_FAIL("tokenizer.json normalizer step '", t, "' is not supported; supported: Prepend(\"▁\"), Replace(\" \", \"▁\")");
+      if (t == "Prepend" && get(*s, "prepend") && get(*s, "prepend")->as_string() == kSpaceMark)
+        prepend = true;
+      else if (t == "Replace" && get(*s, "content") && get(*s, "content")->as_string() == kSpaceMark)
+        replace = true;
+      else
+        TP_FAIL("tokenizer.json normalizer step '", t,
+                "' is not supported; supported: Prepend(\"▁\"), Replace(\" \", \"▁\")");
     }
   }
   const json::Value* pre = get(root, "pre_tokenizer");

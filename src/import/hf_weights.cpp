@@ -46,7 +46,8 @@ Source gpt2_source(const std::string& ours, const std::string& p) {
   const std::string kind = weight ? "weight" : "bias";
   const char* const qkv[] = {"self_attn.q.", "self_attn.k.", "self_attn.v."};
   for (int part = 0; part < 3; ++part) {
-    if (rest.rfind(qkv[part], 0) == 0) return {h + "attn.c_attn." + kind, weight ? Op::SliceTranspose : Op::SliceBias, part};
+    if (rest.rfind(qkv[part], 0) == 0)
+      return {h + "attn.c_attn." + kind, weight ? Op::SliceTranspose : Op::SliceBias, part};
   }
   const Op op = weight ? Op::Transpose : Op::Copy;
   if (rest.rfind("self_attn.o.", 0) == 0) return {h + "attn.c_proj." + kind, op};
@@ -62,10 +63,10 @@ Source llama_source(const std::string& ours) {
   const std::size_t dot = ours.find('.', 4);
   const std::string l = "model.layers." + ours.substr(4, dot - 4) + ".", rest = ours.substr(dot + 1);
   static const std::pair<const char*, const char*> kNames[] = {
-      {"norm1.weight", "input_layernorm.weight"}, {"norm2.weight", "post_attention_layernorm.weight"},
+      {"norm1.weight", "input_layernorm.weight"},        {"norm2.weight", "post_attention_layernorm.weight"},
       {"self_attn.q.weight", "self_attn.q_proj.weight"}, {"self_attn.k.weight", "self_attn.k_proj.weight"},
       {"self_attn.v.weight", "self_attn.v_proj.weight"}, {"self_attn.o.weight", "self_attn.o_proj.weight"},
-      {"ffn.gate.weight", "mlp.gate_proj.weight"}, {"ffn.up.weight", "mlp.up_proj.weight"},
+      {"ffn.gate.weight", "mlp.gate_proj.weight"},       {"ffn.up.weight", "mlp.up_proj.weight"},
       {"ffn.down.weight", "mlp.down_proj.weight"}};
   for (const auto& [from, to] : kNames) {
     if (rest == from) return {l + to};
@@ -122,7 +123,8 @@ void copy_hf_weights(const HfModel& model, std::string_view safetensors, Transfo
         scratch.resize(static_cast<std::size_t>(e->numel()));
         view.copy_floats(*e, scratch.data());
         for (int r = 0; r < rows; ++r) {
-          for (int c = 0; c < cols; ++c) dst[static_cast<std::size_t>(r) * cols + c] = scratch[static_cast<std::size_t>(c) * rows + r];
+          for (int c = 0; c < cols; ++c)
+            dst[static_cast<std::size_t>(r) * cols + c] = scratch[static_cast<std::size_t>(c) * rows + r];
         }
         break;
       case Op::SliceTranspose:  // c_attn [D, 3D]: ours[o][i] = W[i][part·D + o]
@@ -130,14 +132,17 @@ void copy_hf_weights(const HfModel& model, std::string_view safetensors, Transfo
         scratch.resize(static_cast<std::size_t>(e->numel()));
         view.copy_floats(*e, scratch.data());
         for (int o = 0; o < rows; ++o) {
-          for (int c = 0; c < cols; ++c) dst[static_cast<std::size_t>(o) * cols + c] = scratch[static_cast<std::size_t>(c) * 3 * D + src.part * D + o];
+          for (int c = 0; c < cols; ++c)
+            dst[static_cast<std::size_t>(o) * cols + c] =
+                scratch[static_cast<std::size_t>(c) * 3 * D + src.part * D + o];
         }
         break;
       case Op::SliceBias:
         check_shape(*e, {3LL * D}, info.name);
         scratch.resize(3 * static_cast<std::size_t>(D));
         view.copy_floats(*e, scratch.data());
-        std::copy(scratch.begin() + static_cast<std::ptrdiff_t>(src.part) * D, scratch.begin() + (src.part + 1) * D, dst);
+        std::copy(scratch.begin() + static_cast<std::ptrdiff_t>(src.part) * D, scratch.begin() + (src.part + 1) * D,
+                  dst);
         break;
     }
   }

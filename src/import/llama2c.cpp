@@ -91,8 +91,8 @@ LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_b
   const ModelConfig c = read_llama2c_config(bin);
   const std::int64_t D = c.d_model, F = c.d_ff, L = c.n_layers, V = c.vocab_size, T = c.max_len;
   const std::int64_t KV = static_cast<std::int64_t>(c.kv_heads()) * c.head_dim();
-  const std::int64_t floats = V * D + L * (2 * D + 2 * D * D + 2 * KV * D + 3 * F * D) + D + T * c.head_dim() +
-                              (c.tie_embeddings ? 0 : V * D);
+  const std::int64_t floats =
+      V * D + L * (2 * D + 2 * D * D + 2 * KV * D + 3 * F * D) + D + T * c.head_dim() + (c.tie_embeddings ? 0 : V * D);
   const std::int64_t expected = 28 + 4 * floats;
   TP_CHECK(static_cast<std::int64_t>(bin.size()) == expected, "the llama2.c model file has ", bin.size(),
            " bytes, but its header (dim ", D, ", hidden_dim ", F, ", n_layers ", L, ", n_heads ", c.n_heads,
@@ -104,12 +104,19 @@ LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_b
   out.model = std::make_unique<Transformer>(c, 0, WeightInit::Unset);
   ParameterSet& p = out.model->params();
   Reader r{bin, "the llama2.c model file", 28};
-  const auto layer_param = [&](int l, const char* rest) { return p.value(p.index_of("dec." + std::to_string(l) + "." + rest)); };
+  const auto layer_param = [&](int l, const char* rest) {
+    return p.value(p.index_of("dec." + std::to_string(l) + "." + rest));
+  };
   r.floats(p.value(p.index_of("tok_emb.weight")), V * D);
-  const std::pair<const char*, std::int64_t> stacked[] = {
-      {"norm1.weight", D},          {"self_attn.q.weight", D * D}, {"self_attn.k.weight", KV * D},
-      {"self_attn.v.weight", KV * D}, {"self_attn.o.weight", D * D}, {"norm2.weight", D},
-      {"ffn.gate.weight", F * D},   {"ffn.down.weight", D * F},   {"ffn.up.weight", F * D}};
+  const std::pair<const char*, std::int64_t> stacked[] = {{"norm1.weight", D},
+                                                          {"self_attn.q.weight", D * D},
+                                                          {"self_attn.k.weight", KV * D},
+                                                          {"self_attn.v.weight", KV * D},
+                                                          {"self_attn.o.weight", D * D},
+                                                          {"norm2.weight", D},
+                                                          {"ffn.gate.weight", F * D},
+                                                          {"ffn.down.weight", D * F},
+                                                          {"ffn.up.weight", F * D}};
   for (const auto& [name, size] : stacked) {
     for (int l = 0; l < L; ++l) r.floats(layer_param(l, name), static_cast<std::size_t>(size));
   }
@@ -147,7 +154,8 @@ std::unique_ptr<Tokenizer> read_llama2c_tokenizer(std::string_view bytes, int vo
            vocab.pieces.size(), " tokens but the model's vocab_size is ", vocab_size);
   TP_CHECK(r.pos == bytes.size(), "tokenizer.bin has ", bytes.size() - r.pos, " bytes after its ", vocab_size,
            " tokens; is it the tokenizer of this model?");
-  TP_CHECK(vocab.pieces.size() >= 3, "tokenizer.bin has ", vocab.pieces.size(), " tokens; it needs at least <unk>, <s>, </s>");
+  TP_CHECK(vocab.pieces.size() >= 3, "tokenizer.bin has ", vocab.pieces.size(),
+           " tokens; it needs at least <unk>, <s>, </s>");
   vocab.pieces[0] = "<unk>";  // llama2.c writes <s> and </s> wrapped in newlines
   vocab.pieces[1] = "<s>";
   vocab.pieces[2] = "</s>";

@@ -95,7 +95,8 @@ std::vector<const SafetensorsEntry*> match_tensors(const SafetensorsView& view, 
   if (missing.empty() && unknown.empty()) return matched;
   std::string problem;
   if (!missing.empty()) problem += str_cat(missing.size(), " missing: ", name_list(missing));
-  if (!unknown.empty()) problem += str_cat(problem.empty() ? "" : "; ", unknown.size(), " unknown: ", name_list(unknown));
+  if (!unknown.empty())
+    problem += str_cat(problem.empty() ? "" : "; ", unknown.size(), " unknown: ", name_list(unknown));
   TP_FAIL("checkpoint: the tensors do not match the config, which needs ", params.count(), " tensors (", problem,
           "); see docs/FORMAT.md for the tensors each option adds");
 }
@@ -128,9 +129,8 @@ std::string save_checkpoint(const Transformer& model, const Tokenizer* tokenizer
   TP_CHECK(tokenizer == nullptr || tokenizer->vocab_size() == config.vocab_size, "cannot save a checkpoint: the ",
            "tokenizer has vocab_size ", tokenizer ? tokenizer->vocab_size() : 0, " but the model has vocab_size ",
            config.vocab_size);
-  SafetensorsMetadata metadata = {{"format", kCheckpointFormat},
-                                  {"format_version", kCheckpointFormatVersion},
-                                  {"config", config.to_json().dump()}};
+  SafetensorsMetadata metadata = {
+      {"format", kCheckpointFormat}, {"format_version", kCheckpointFormatVersion}, {"config", config.to_json().dump()}};
   if (tokenizer != nullptr) metadata.emplace_back("tokenizer", tokenizer->to_json().dump());
   if (!task.empty()) metadata.emplace_back("task", task);
 

@@ -46,8 +46,7 @@ std::string shown_key(const std::string& key) {
 }  // namespace
 
 const std::vector<std::string>& known_metadata_keys() {
-  static const std::vector<std::string> keys = {"format", "format_version", "config", "tokenizer",
-                                                "task"};
+  static const std::vector<std::string> keys = {"format", "format_version", "config", "tokenizer", "task"};
   return keys;
 }
 
@@ -58,24 +57,19 @@ std::vector<std::string> metadata_warnings(const SafetensorsView& view) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
     std::string near;
     for (const std::string& k : known) {
-      if (edit_distance(key, k) <= 2 &&
-          (near.empty() || edit_distance(key, k) < edit_distance(key, near)))
-        near = k;
+      if (edit_distance(key, k) <= 2 && (near.empty() || edit_distance(key, k) < edit_distance(key, near))) near = k;
     }
     std::string list;
     for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
     warnings.push_back(
-        str_cat("checkpoint: metadata key '", shown_key(key),
-                "' is not one this version reads, so it was ignored",
-                near.empty() ? std::string()
-                             : str_cat(" (did you mean '", near, "'? the file may be damaged)"),
+        str_cat("checkpoint: metadata key '", shown_key(key), "' is not one this version reads, so it was ignored",
+                near.empty() ? std::string() : str_cat(" (did you mean '", near, "'? the file may be damaged)"),
                 "; known keys: ", list));
   }
   return warnings;
 }
 
-void check_finite_weights(const ParameterSet& params, const LoadOptions& options,
-                          std::vector<std::string>& warnings) {
+void check_finite_weights(const ParameterSet& params, const LoadOptions& options, std::vector<std::string>& warnings) {
   int first = -1, tensors = 0;
   std::size_t count = 0, at = 0;
   float value = 0.0f;
@@ -101,20 +95,18 @@ void check_finite_weights(const ParameterSet& params, const LoadOptions& options
   const char* shown = std::isnan(value) ? "NaN" : value > 0 ? "inf" : "-inf";
   const std::string problem = str_cat(
       "checkpoint: tensor '", params.info(first).name, "' holds ", count,
-      count == 1 ? " value that is not finite (at index "
-                 : " values that are not finite (the first at index ",
-      at, ": ", shown, ")",
-      tensors > 1 ? str_cat(", and ", tensors - 1,
-                            tensors == 2 ? " more tensor holds" : " more tensors hold", " some too")
-                  : "",
+      count == 1 ? " value that is not finite (at index " : " values that are not finite (the first at index ", at,
+      ": ", shown, ")",
+      tensors > 1
+          ? str_cat(", and ", tensors - 1, tensors == 2 ? " more tensor holds" : " more tensors hold", " some too")
+          : "",
       "; such a model gives NaN for every output (it diverged while training, or the file is "
       "damaged)");
   if (!options.allow_non_finite) {
-    TP_FAIL(problem, "; to load it anyway, to inspect it, set ",
-            schema::name_of(options, options.allow_non_finite));
+    TP_FAIL(problem, "; to load it anyway, to inspect it, set ", schema::name_of(options, options.allow_non_finite));
   }
-  warnings.push_back(str_cat(problem, "; loaded because ",
-                             schema::name_of(options, options.allow_non_finite), " is set"));
+  warnings.push_back(
+      str_cat(problem, "; loaded because ", schema::name_of(options, options.allow_non_finite), " is set"));
 }
 
 }  // namespace tp

@@ -22,6 +22,7 @@ namespace tp {
 struct LoadOptions {
   bool allow_non_finite = false;
 
+  // clang-format off: one line per field (the table is read as a table)
   template <typename Self, typename Visit>
   static void fields(Self& o, Visit&& visit) {
     using namespace schema;
@@ -30,6 +31,7 @@ struct LoadOptions {
                "refusing the file"),
           o.allow_non_finite);
   }
+  // clang-format on
 };
 
 // The metadata keys a checkpoint may hold (docs/FORMAT.md), in the order the writer puts them.
@@ -42,7 +44,6 @@ std::vector<std::string> metadata_warnings(const SafetensorsView& view);
 // tp::Error naming the first tensor with a value that is not finite, how many it holds and how
 // many other tensors have some, unless options.allow_non_finite; then the same text is added to
 // `warnings` and the weights are kept.
-void check_finite_weights(const ParameterSet& params, const LoadOptions& options,
-                          std::vector<std::string>& warnings);
+void check_finite_weights(const ParameterSet& params, const LoadOptions& options, std::vector<std::string>& warnings);
 
 }  // namespace tp

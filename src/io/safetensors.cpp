@@ -6,8 +6,8 @@
 #include <cstring>
 
 #include "core/error.h"
-#include "core/utf8.h"
 #include "core/json.h"
+#include "core/utf8.h"
 
 namespace tp {
 
@@ -81,8 +81,10 @@ SafetensorsEntry parse_entry(const std::string& name, const json::Value& value, 
     e.shape.push_back(dim);
     if (dim == 0) zero = true;
     if (too_large || zero) continue;
-    if (static_cast<std::uint64_t>(dim) > (std::uint64_t{1} << 62) / count) too_large = true;
-    else count *= static_cast<std::uint64_t>(dim);
+    if (static_cast<std::uint64_t>(dim) > (std::uint64_t{1} << 62) / count)
+      too_large = true;
+    else
+      count *= static_cast<std::uint64_t>(dim);
     if (count > data_size) too_large = true;
   }
   if (zero) count = 0;
@@ -131,8 +133,8 @@ SafetensorsView::SafetensorsView(std::string_view bytes) {
   TP_CHECK(bytes.size() >= 8, "safetensors: the file is ", bytes.size(),
            " bytes, shorter than the 8-byte header length that starts every safetensors file");
   const std::uint64_t n = read_u64_le(bytes.data());
-  TP_CHECK(n <= kMaxSafetensorsHeaderBytes, "safetensors: the header length is ", n,
-           " bytes, above the limit of ", kMaxSafetensorsHeaderBytes, " bytes (100 MB); the file is corrupt or not safetensors");
+  TP_CHECK(n <= kMaxSafetensorsHeaderBytes, "safetensors: the header length is ", n, " bytes, above the limit of ",
+           kMaxSafetensorsHeaderBytes, " bytes (100 MB); the file is corrupt or not safetensors");
   TP_CHECK(n <= bytes.size() - 8, "safetensors: the header length is ", n, " bytes, past the end of the file (",
            bytes.size() - 8, " bytes follow the length field); the file is truncated or not safetensors");
   header_size_ = static_cast<std::size_t>(n);
@@ -149,8 +151,10 @@ SafetensorsView::SafetensorsView(std::string_view bytes) {
   TP_CHECK(root.is_object(), "safetensors: the header must be a JSON object, got ", json::type_name(root.type()));
 
   for (const auto& [key, value] : root.as_object()) {
-    if (key == "__metadata__") metadata_ = parse_metadata(value);
-    else entries_.push_back(parse_entry(key, value, data_.size()));
+    if (key == "__metadata__")
+      metadata_ = parse_metadata(value);
+    else
+      entries_.push_back(parse_entry(key, value, data_.size()));
   }
 
   // Coverage: sorted by position, each tensor must start exactly where the previous ended.

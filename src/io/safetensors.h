@@ -35,9 +35,9 @@ using SafetensorsMetadata = std::vector<std::pair<std::string, std::string>>;
 
 struct SafetensorsEntry {
   std::string name;
-  std::string dtype;                 // "F32", "I32" or "I64"
-  std::vector<std::int64_t> shape;   // may be empty (a scalar)
-  std::size_t offset = 0;            // into the data section, in bytes
+  std::string dtype;                // "F32", "I32" or "I64"
+  std::vector<std::int64_t> shape;  // may be empty (a scalar)
+  std::size_t offset = 0;           // into the data section, in bytes
   std::size_t nbytes = 0;
   std::int64_t numel() const;
 };
@@ -54,11 +54,11 @@ class SafetensorsView {
   explicit SafetensorsView(std::string_view bytes);
 
   const SafetensorsMetadata& metadata() const { return metadata_; }
-  const std::string* find_metadata(std::string_view key) const;  // null when absent
+  const std::string* find_metadata(std::string_view key) const;              // null when absent
   const std::vector<SafetensorsEntry>& entries() const { return entries_; }  // data order
-  const SafetensorsEntry* find(std::string_view name) const;  // null when absent
-  const SafetensorsEntry& at(std::string_view name) const;    // tp::Error when absent
-  std::size_t header_size() const { return header_size_; }    // N
+  const SafetensorsEntry* find(std::string_view name) const;                 // null when absent
+  const SafetensorsEntry& at(std::string_view name) const;                   // tp::Error when absent
+  std::size_t header_size() const { return header_size_; }                   // N
   std::size_t data_size() const { return data_.size(); }
 
   // The raw little-endian bytes of a tensor.

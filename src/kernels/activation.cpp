@@ -3,9 +3,9 @@
 // arithmetic. Elements are independent, so large calls split across the thread pool in chunks
 // of whole vectors; GELU's fused bias gradient, a sum over rows, is then taken by columns.
 #include "core/thread_pool.h"
+#include "kernels/dispatch.h"
 #include "kernels/kernels.h"
 #include "kernels/simd.h"
-#include "kernels/dispatch.h"
 
 namespace tp::kernels {
 
@@ -158,21 +158,20 @@ void gelu_backward_gate_simd128(const float* x, const float* gate, const float* 
 }
 
 void relu_forward(const float* x, float* y, int n) {
-  split(n, kCheapFlops, [&](int i0, int i1) {
-    map1(x + i0, y + i0, i1 - i0, [](f32x4 v) { return simd::max(v, zero()); });
-  });
+  split(n, kCheapFlops,
+        [&](int i0, int i1) { map1(x + i0, y + i0, i1 - i0, [](f32x4 v) { return simd::max(v, zero()); }); });
 }
 
 void relu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate) {
   split(n, kCheapFlops, [&](int i0, int i1) {
-    map2(x + i0, dy + i0, dx + i0, i1 - i0, accumulate, [](f32x4 v, f32x4 g) { return bit_and(g, greater(v, zero())); });
+    map2(x + i0, dy + i0, dx + i0, i1 - i0, accumulate,
+         [](f32x4 v, f32x4 g) { return bit_and(g, greater(v, zero())); });
   });
 }
 
 void silu_forward(const float* x, float* y, int n) {
-  split(n, kSigmoidFlops, [&](int i0, int i1) {
-    map1(x + i0, y + i0, i1 - i0, [](f32x4 v) { return mul(v, sigmoid(v)); });
-  });
+  split(n, kSigmoidFlops,
+        [&](int i0, int i1) { map1(x + i0, y + i0, i1 - i0, [](f32x4 v) { return mul(v, sigmoid(v)); }); });
 }
 
 void silu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate) {

@@ -31,8 +31,14 @@ KernelTable simd128_table() {
   const char* encoding = vex ? "vex" : "sse";
 #endif
   const MatmulFn matmul = vex ? &variants::matmul_vex : &variants::matmul_sse;
-  return {"simd128", encoding, matmul, matmul, variants::kSimd128Mr, variants::kSimd128Nr,
-          vex ? &variants::matmul_peak_vex : &variants::matmul_peak_sse, &gelu_forward_gate_simd128,
+  return {"simd128",
+          encoding,
+          matmul,
+          matmul,
+          variants::kSimd128Mr,
+          variants::kSimd128Nr,
+          vex ? &variants::matmul_peak_vex : &variants::matmul_peak_sse,
+          &gelu_forward_gate_simd128,
           &gelu_backward_gate_simd128};
 }
 

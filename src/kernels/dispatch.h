@@ -19,12 +19,12 @@ using MatmulFn = void (*)(Trans, Trans, int, int, int, const float*, int, const 
                           const float*, Band);
 
 struct KernelTable {
-  const char* name;        // "simd128", "avx2", "avx512": which arithmetic (VEX changes no bits)
-  const char* encoding;    // "sse", "vex", "wasm", "avx2", "avx512": how it is encoded
-  MatmulFn matmul;         // kernels::matmul
-  MatmulFn matmul_simd128; // the best 128-bit variant (kernels::matmul_simd128)
-  int mr, nr;              // matmul's micro-tile (rows x columns of C): a split of a product
-                           // across threads cuts only between whole tiles (kernels/matmul.cpp)
+  const char* name;         // "simd128", "avx2", "avx512": which arithmetic (VEX changes no bits)
+  const char* encoding;     // "sse", "vex", "wasm", "avx2", "avx512": how it is encoded
+  MatmulFn matmul;          // kernels::matmul
+  MatmulFn matmul_simd128;  // the best 128-bit variant (kernels::matmul_simd128)
+  int mr, nr;               // matmul's micro-tile (rows x columns of C): a split of a product
+                            // across threads cuts only between whole tiles (kernels/matmul.cpp)
   double (*matmul_peak_gflops)(double seconds);
   void (*gelu_forward_gate)(const float* x, float* y, float* gate, int n);
   void (*gelu_backward_gate)(const float* x, const float* gate, const float* dy, float* dx, int rows, int cols,

@@ -156,21 +156,26 @@ TP_GEMM_INLINE void band_range(Band band, int row, int rows, int col, int k0, in
   *hi = kc;
   const int last = row + rows - 1 + band.offset;  // the last row's diagonal
   switch (band.kind) {
-    case Band::Kind::Full: break;
+    case Band::Kind::Full:
+      break;
     case Band::Kind::Lower:
       if (col > last) *hi = 0;
       break;
-    case Band::Kind::KUpTo: *hi = std::max(0, std::min(kc, last + 1 - k0)); break;
-    case Band::Kind::KFrom: *lo = std::max(0, std::min(kc, row + band.offset - k0)); break;
+    case Band::Kind::KUpTo:
+      *hi = std::max(0, std::min(kc, last + 1 - k0));
+      break;
+    case Band::Kind::KFrom:
+      *lo = std::max(0, std::min(kc, row + band.offset - k0));
+      break;
   }
   if (*lo >= *hi) *lo = *hi = 0;
 }
 
 // The blocked product. a_panel holds Mc·Kc floats, b_panel Kc·(Nc rounded up to Nr).
 template <typename Kernel>
-TP_GEMM_INLINE void blocked(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
-                           const float* B, int ldb, float* C, int ldc, bool accumulate, const float* bias,
-                           Band band, float* a_panel, float* b_panel) {
+TP_GEMM_INLINE void blocked(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
+                            int ldb, float* C, int ldc, bool accumulate, const float* bias, Band band, float* a_panel,
+                            float* b_panel) {
   constexpr int Mr = Kernel::kMr, Nr = Kernel::kNr;
   for (int j0 = 0; j0 < N; j0 += Kernel::kNc) {
     const int nc = std::min(Kernel::kNc, N - j0);
@@ -221,8 +226,8 @@ TP_GEMM_INLINE void finish_row(float* c, simd::f32x4 acc, const float* bias, int
 // generation step computes exactly what a full forward pass computes. Outputs go G vectors at a
 // time (G = 4, then 1 for the rest) so G accumulation chains overlap instead of waiting on one.
 template <int G, typename MulAdd>
-TP_GEMM_INLINE void small_m_group(Trans trans_a, Trans trans_b, const float* A, int lda, int i, const float* B,
-                                  int ldb, int j, int n, int k0, int kc, simd::f32x4* acc) {
+TP_GEMM_INLINE void small_m_group(Trans trans_a, Trans trans_b, const float* A, int lda, int i, const float* B, int ldb,
+                                  int j, int n, int k0, int kc, simd::f32x4* acc) {
   using namespace simd;
   const auto a_at = [&](int k) {
     return splat(trans_a == Trans::N ? A[static_cast<long>(i) * lda + k] : A[static_cast<long>(k) * lda + i]);
@@ -266,8 +271,8 @@ TP_GEMM_INLINE void small_m_group(Trans trans_a, Trans trans_b, const float* A, 
 }
 
 template <int Kc, typename MulAdd>
-TP_GEMM_INLINE void small_m(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
-                           const float* B, int ldb, float* C, int ldc, bool accumulate, const float* bias) {
+TP_GEMM_INLINE void small_m(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
+                            int ldb, float* C, int ldc, bool accumulate, const float* bias) {
   using namespace simd;
   for (int i = 0; i < M; ++i) {
     float* c_row = C + static_cast<long>(i) * ldc;
@@ -278,7 +283,8 @@ TP_GEMM_INLINE void small_m(Trans trans_a, Trans trans_b, int M, int N, int K, c
       for (; j + 16 <= N; j += 16) {
         f32x4 acc[4];
         small_m_group<4, MulAdd>(trans_a, trans_b, A, lda, i, B, ldb, j, 16, k0, kc, acc);
-        for (int g = 0; g < 4; ++g) finish_row(c_row + j + 4 * g, acc[g], first && bias ? bias + j + 4 * g : nullptr, 4, load_c);
+        for (int g = 0; g < 4; ++g)
+          finish_row(c_row + j + 4 * g, acc[g], first && bias ? bias + j + 4 * g : nullptr, 4, load_c);
       }
       for (; j < N; j += 4) {
         const int n = std::min(4, N - j);

@@ -32,13 +32,11 @@ struct Band {
 //   op(B) = B with B stored [K,N] (ldb >= N) for Trans::N, or Bᵀ with B stored [N,K] (ldb >= K).
 // The three products of a transformer: nn (dX = dY·W), nt (Y = X·Wᵀ, Q·Kᵀ), tn (dW = dYᵀ·X).
 // K == 0 gives C = bias (or leaves C + bias when accumulating).
-void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
-            const float* B, int ldb, float* C, int ldc, bool accumulate = false,
-            const float* bias = nullptr, Band band = {});
+void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
+            float* C, int ldc, bool accumulate = false, const float* bias = nullptr, Band band = {});
 // The 128-bit matmul whatever path is selected (the one wasm runs).
-void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
-                    const float* B, int ldb, float* C, int ldc, bool accumulate = false,
-                    const float* bias = nullptr, Band band = {});
+void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
+                    float* C, int ldc, bool accumulate = false, const float* bias = nullptr, Band band = {});
 // Which matmul runs: "simd128" (the default everywhere, and what wasm runs) or, in a TP_WIDE
 // build on a CPU that has them, "avx2" / "avx512" (FMA micro-kernels: same contract, different
 // rounding). TP_KERNELS=simd128 in the environment keeps the 128-bit path. The choice is the
@@ -55,27 +53,25 @@ double matmul_kernel_peak_gflops(double seconds = 0.2);
 // -inf in the mask gives exact zeros; a row masked entirely gives all zeros (not NaN).
 // visible >= 0 makes the rows causal: row r sees columns [0, visible + r) only (x and mask past
 // them are not read) and y is exactly 0 past them — the same as a -inf mask there.
-void softmax_forward(const float* x, float* y, int rows, int cols, float scale = 1.0f,
-                     const float* mask = nullptr, int mask_stride = 0, int visible = -1);
+void softmax_forward(const float* x, float* y, int rows, int cols, float scale = 1.0f, const float* mask = nullptr,
+                     int mask_stride = 0, int visible = -1);
 // dx[r,:] (+)= scale * y[r,:] ⊙ (dy[r,:] − <dy[r,:], y[r,:]>); y is softmax_forward's output.
 // visible >= 0: as in forward (dy past the visible columns is not read; dx there is 0 or kept).
-void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols,
-                      float scale = 1.0f, bool accumulate = false, int visible = -1);
+void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols, float scale = 1.0f,
+                      bool accumulate = false, int visible = -1);
 
 // LayerNorm over the last dimension. x, y: [rows, cols]; gamma, beta: [cols];
 // mean, rstd: [rows] saved for backward (rstd = 1 / sqrt(var + eps), biased variance).
-void layernorm_forward(const float* x, const float* gamma, const float* beta, float* y,
-                       float* mean, float* rstd, int rows, int cols, float eps);
+void layernorm_forward(const float* x, const float* gamma, const float* beta, float* y, float* mean, float* rstd,
+                       int rows, int cols, float eps);
 // dx (+)= ∂L/∂x; dgamma += Σ_rows dy ⊙ x̂; dbeta += Σ_rows dy.
-void layernorm_backward(const float* x, const float* gamma, const float* mean, const float* rstd,
-                        const float* dy, float* dx, float* dgamma, float* dbeta, int rows,
-                        int cols, bool accumulate_dx = false);
+void layernorm_backward(const float* x, const float* gamma, const float* mean, const float* rstd, const float* dy,
+                        float* dx, float* dgamma, float* dbeta, int rows, int cols, bool accumulate_dx = false);
 
 // RMSNorm: y = x / sqrt(mean(x²) + eps) ⊙ gamma. x, y: [rows, cols]; gamma: [cols]; rstd: [rows].
-void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, int rows, int cols,
-                     float eps);
-void rmsnorm_backward(const float* x, const float* gamma, const float* rstd, const float* dy,
-                      float* dx, float* dgamma, int rows, int cols, bool accumulate_dx = false);
+void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, int rows, int cols, float eps);
+void rmsnorm_backward(const float* x, const float* gamma, const float* rstd, const float* dy, float* dx, float* dgamma,
+                      int rows, int cols, bool accumulate_dx = false);
 
 // Activations on n contiguous floats; backward takes the forward's input x.
 // GELU is the tanh form, gelu(x) = x · σ(√(8/π) (x + 0.044715 x³)), which equals
@@ -99,12 +95,12 @@ void silu_forward(const float* x, float* y, int n);  // x · σ(x)
 void silu_backward(const float* x, const float* dy, float* dx, int n, bool accumulate = false);
 
 // Elementwise and reductions on n contiguous floats (y may alias a or x).
-void add(const float* a, const float* b, float* y, int n);  // y = a + b
+void add(const float* a, const float* b, float* y, int n);       // y = a + b
 void multiply(const float* a, const float* b, float* y, int n);  // y = a ⊙ b
-void scale(const float* x, float s, float* y, int n);       // y = s · x
-void axpy(float a, const float* x, float* y, int n);        // y += a · x
-float sum(const float* x, int n);                           // 0 for n == 0
-float max(const float* x, int n);                           // -inf for n == 0
+void scale(const float* x, float s, float* y, int n);            // y = s · x
+void axpy(float a, const float* x, float* y, int n);             // y += a · x
+float sum(const float* x, int n);                                // 0 for n == 0
+float max(const float* x, int n);                                // -inf for n == 0
 float dot(const float* a, const float* b, int n);
 // sums[c] += Σ_r x[r, c] for x [rows, cols], adding the rows in order (a bias gradient). Split
 // across threads by columns, so each column's order is that of one thread.

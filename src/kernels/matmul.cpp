@@ -18,8 +18,8 @@
 #include "core/thread_pool.h"
 #include "kernels/dispatch.h"
 #include "kernels/gemm_driver.h"
-#include "kernels/matmul_split.h"
 #include "kernels/kernels.h"
+#include "kernels/matmul_split.h"
 #include "kernels/simd.h"
 #include "kernels/variants.h"
 
@@ -38,11 +38,11 @@ using namespace simd;
 
 // C tile (mr x nr valid of 4x8) = [C +] a_sliver · b_sliver [+ bias].
 struct Kernel4x8 {
-  static constexpr int kMr = 4;     // rows of C per micro-tile
-  static constexpr int kNr = 8;     // columns of C per micro-tile (two vectors)
-  static constexpr int kKc = 512;   // depth of one packed block: a B sliver is kKc*kNr*4 = 16 KB (L1)
-  static constexpr int kMc = 32;    // rows of A per packed block: kMc*kKc*4 = 64 KB (L2)
-  static constexpr int kNc = 512;   // columns of B per packed block: kKc*kNc*4 = 1 MB (L2)
+  static constexpr int kMr = 4;    // rows of C per micro-tile
+  static constexpr int kNr = 8;    // columns of C per micro-tile (two vectors)
+  static constexpr int kKc = 512;  // depth of one packed block: a B sliver is kKc*kNr*4 = 16 KB (L1)
+  static constexpr int kMc = 32;   // rows of A per packed block: kMc*kKc*4 = 64 KB (L2)
+  static constexpr int kNc = 512;  // columns of B per packed block: kKc*kNc*4 = 1 MB (L2)
 
   static inline __attribute__((always_inline)) void tile(int kc, const float* a, const float* b, float* C, int ldc,
                                                          int mr, int nr, bool load_c, const float* bias) {
@@ -123,9 +123,10 @@ thread_local AlignedBuffer b_buffer(gemm::b_panel_floats<Kernel4x8>());
 float* a_panel() { return a_buffer.data(); }
 float* b_panel() { return b_buffer.data(); }
 const bool panels_at_start = (threads::at_thread_start([] {
-  a_panel();
-  b_panel();
-}), true);
+                                a_panel();
+                                b_panel();
+                              }),
+                              true);
 
 // a·b + acc as two IEEE operations (what wasm can do, and what both builds must agree on).
 struct MulAdd {
@@ -185,11 +186,12 @@ double matmul_peak_vex(double seconds) { return matmul_peak_sse(seconds); }
 void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
             float* C, int ldc, bool accumulate, const float* bias, Band band) {
   const KernelTable& table = kernel_table();
-  split_matmul(table.matmul, {table.mr, table.nr}, {trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band});
+  split_matmul(table.matmul, {table.mr, table.nr},
+               {trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band});
 }
 
-void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
-                    int ldb, float* C, int ldc, bool accumulate, const float* bias, Band band) {
+void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
+                    float* C, int ldc, bool accumulate, const float* bias, Band band) {
   split_matmul(kernel_table().matmul_simd128, {variants::kSimd128Mr, variants::kSimd128Nr},
                {trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band});
 }

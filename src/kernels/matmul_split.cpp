@@ -23,10 +23,14 @@ double work(const Product& p, bool by_rows, int begin, int end) {
   if (by_rows) {
     const long first = begin + static_cast<long>(b.offset), last = end - 1 + static_cast<long>(b.offset);
     switch (b.kind) {
-      case Band::Kind::Full: break;
-      case Band::Kind::Lower: return count * clamped(last + 1, p.N) * p.K;
-      case Band::Kind::KUpTo: return count * p.N * clamped(last + 1, p.K);
-      case Band::Kind::KFrom: return count * p.N * (p.K - clamped(first, p.K));
+      case Band::Kind::Full:
+        break;
+      case Band::Kind::Lower:
+        return count * clamped(last + 1, p.N) * p.K;
+      case Band::Kind::KUpTo:
+        return count * p.N * clamped(last + 1, p.K);
+      case Band::Kind::KFrom:
+        return count * p.N * (p.K - clamped(first, p.K));
     }
     return count * p.N * p.K;
   }

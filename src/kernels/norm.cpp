@@ -179,8 +179,8 @@ void rmsnorm_backward_rows(const float* x, const float* gamma, const float* rstd
 
 }  // namespace
 
-void layernorm_forward(const float* x, const float* gamma, const float* beta, float* y, float* mean,
-                       float* rstd, int rows, int cols, float eps) {
+void layernorm_forward(const float* x, const float* gamma, const float* beta, float* y, float* mean, float* rstd,
+                       int rows, int cols, float eps) {
   threads::parallel_split(rows, 1, kForwardFlops * rows * cols, [&](int r0, int r1, int) {
     for (int r = r0; r < r1; ++r) {
       const float* xr = x + static_cast<long>(r) * cols;
@@ -202,9 +202,8 @@ void layernorm_forward(const float* x, const float* gamma, const float* beta, fl
 
 // One thread: one fused pass. Several: dx by rows, then dgamma and dbeta by columns (each
 // column summed over the rows in order, as the fused pass does).
-void layernorm_backward(const float* x, const float* gamma, const float* mean, const float* rstd,
-                        const float* dy, float* dx, float* dgamma, float* dbeta, int rows, int cols,
-                        bool accumulate_dx) {
+void layernorm_backward(const float* x, const float* gamma, const float* mean, const float* rstd, const float* dy,
+                        float* dx, float* dgamma, float* dbeta, int rows, int cols, bool accumulate_dx) {
   const int parts = threads::parts_for(kBackwardFlops * rows * cols);
   if (parts == 1) {
     layernorm_backward_rows<true>(x, gamma, mean, rstd, dy, dx, dgamma, dbeta, 0, rows, cols, accumulate_dx);
@@ -218,8 +217,7 @@ void layernorm_backward(const float* x, const float* gamma, const float* mean, c
   });
 }
 
-void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, int rows, int cols,
-                     float eps) {
+void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, int rows, int cols, float eps) {
   threads::parallel_split(rows, 1, kForwardFlops * rows * cols, [&](int r0, int r1, int) {
     for (int r = r0; r < r1; ++r) {
       const float* xr = x + static_cast<long>(r) * cols;
@@ -234,8 +232,8 @@ void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, 
   });
 }
 
-void rmsnorm_backward(const float* x, const float* gamma, const float* rstd, const float* dy,
-                      float* dx, float* dgamma, int rows, int cols, bool accumulate_dx) {
+void rmsnorm_backward(const float* x, const float* gamma, const float* rstd, const float* dy, float* dx, float* dgamma,
+                      int rows, int cols, bool accumulate_dx) {
   const int parts = threads::parts_for(kBackwardFlops * rows * cols);
   if (parts == 1) {
     rmsnorm_backward_rows<true>(x, gamma, rstd, dy, dx, dgamma, 0, rows, cols, accumulate_dx);

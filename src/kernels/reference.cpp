@@ -15,8 +15,8 @@ constexpr double kGeluC = 1.5957691216057308;  // sqrt(8 / pi)
 constexpr double kGeluA = 0.044715;
 }  // namespace
 
-void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda,
-            const float* B, int ldb, float* C, int ldc, bool accumulate, const float* bias) {
+void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
+            float* C, int ldc, bool accumulate, const float* bias) {
   for (int i = 0; i < M; ++i) {
     for (int j = 0; j < N; ++j) {
       double acc = 0.0;
@@ -32,8 +32,8 @@ void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, i
   }
 }
 
-void softmax_forward(const float* x, float* y, int rows, int cols, float scale, const float* mask,
-                     int mask_stride, int visible) {
+void softmax_forward(const float* x, float* y, int rows, int cols, float scale, const float* mask, int mask_stride,
+                     int visible) {
   std::vector<double> z(cols);
   for (int r = 0; r < rows; ++r) {
     double mx = -std::numeric_limits<double>::infinity();
@@ -42,8 +42,8 @@ void softmax_forward(const float* x, float* y, int rows, int cols, float scale, 
         z[c] = -std::numeric_limits<double>::infinity();  // causal: past the visible columns
         continue;
       }
-      z[c] = static_cast<double>(scale) * x[r * cols + c] +
-             (mask ? static_cast<double>(mask[r * mask_stride + c]) : 0.0);
+      z[c] =
+          static_cast<double>(scale) * x[r * cols + c] + (mask ? static_cast<double>(mask[r * mask_stride + c]) : 0.0);
       mx = std::max(mx, z[c]);
     }
     if (mx == -std::numeric_limits<double>::infinity()) {
@@ -56,8 +56,8 @@ void softmax_forward(const float* x, float* y, int rows, int cols, float scale, 
   }
 }
 
-void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols, float scale,
-                      bool accumulate, int visible) {
+void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols, float scale, bool accumulate,
+                      int visible) {
   for (int r = 0; r < rows; ++r) {
     const float* yr = y + r * cols;
     const float* dyr = dy + r * cols;
@@ -76,8 +76,8 @@ void softmax_backward(const float* y, const float* dy, float* dx, int rows, int 
   }
 }
 
-void layernorm_forward(const float* x, const float* gamma, const float* beta, float* y, float* mean,
-                       float* rstd, int rows, int cols, float eps) {
+void layernorm_forward(const float* x, const float* gamma, const float* beta, float* y, float* mean, float* rstd,
+                       int rows, int cols, float eps) {
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + r * cols;
     double m = 0.0;
@@ -95,9 +95,8 @@ void layernorm_forward(const float* x, const float* gamma, const float* beta, fl
   }
 }
 
-void layernorm_backward(const float* x, const float* gamma, const float* mean, const float* rstd,
-                        const float* dy, float* dx, float* dgamma, float* dbeta, int rows, int cols,
-                        bool accumulate_dx) {
+void layernorm_backward(const float* x, const float* gamma, const float* mean, const float* rstd, const float* dy,
+                        float* dx, float* dgamma, float* dbeta, int rows, int cols, bool accumulate_dx) {
   std::vector<double> dg(cols, 0.0), db(cols, 0.0);
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + r * cols;
@@ -127,8 +126,7 @@ void layernorm_backward(const float* x, const float* gamma, const float* mean, c
   }
 }
 
-void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, int rows, int cols,
-                     float eps) {
+void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, int rows, int cols, float eps) {
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + r * cols;
     double ms = 0.0;
@@ -139,8 +137,8 @@ void rmsnorm_forward(const float* x, const float* gamma, float* y, float* rstd, 
   }
 }
 
-void rmsnorm_backward(const float* x, const float* gamma, const float* rstd, const float* dy,
-                      float* dx, float* dgamma, int rows, int cols, bool accumulate_dx) {
+void rmsnorm_backward(const float* x, const float* gamma, const float* rstd, const float* dy, float* dx, float* dgamma,
+                      int rows, int cols, bool accumulate_dx) {
   std::vector<double> dg(cols, 0.0);
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + r * cols;

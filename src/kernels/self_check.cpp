@@ -44,10 +44,9 @@ void add_case(SelfCheckReport& report, std::string name, double error, double to
   report.cases.push_back({std::move(name), error, tolerance, error <= tolerance});
 }
 
-double gflops_of(void (*kernel)(Trans, Trans, int, int, int, const float*, int, const float*, int,
-                                float*, int, bool, const float*),
-                 const std::vector<float>& a, const std::vector<float>& b, std::vector<float>& c,
-                 int n, int reps) {
+double gflops_of(void (*kernel)(Trans, Trans, int, int, int, const float*, int, const float*, int, float*, int, bool,
+                                const float*),
+                 const std::vector<float>& a, const std::vector<float>& b, std::vector<float>& c, int n, int reps) {
   using clock = std::chrono::steady_clock;
   // Warm up for ~30 ms first: a wasm engine tiers up to its optimising compiler meanwhile.
   const auto warm_start = clock::now();
@@ -96,24 +95,24 @@ SelfCheckReport run_self_check(unsigned seed) {
     const auto gamma = random_vector(rng, cols, 0.5f, 1.5f), beta = random_vector(rng, cols);
     std::vector<float> mean(rows), rstd(rows), m2(rows), r2(rows);
     layernorm_forward(x.data(), gamma.data(), beta.data(), y.data(), mean.data(), rstd.data(), rows, cols, 1e-5f);
-    ref::layernorm_forward(x.data(), gamma.data(), beta.data(), expected.data(), m2.data(), r2.data(), rows, cols, 1e-5f);
+    ref::layernorm_forward(x.data(), gamma.data(), beta.data(), expected.data(), m2.data(), r2.data(), rows, cols,
+                           1e-5f);
     add_case(report, str_cat("layernorm ", rows, "x", cols), max_abs_error(y, expected), 1e-5);
 
     gelu_forward(x.data(), y.data(), rows * cols);
     ref::gelu_forward(x.data(), expected.data(), rows * cols);
     add_case(report, str_cat("gelu ", rows * cols), max_abs_error(y, expected), 2e-5);
   }
-  report.pass = std::all_of(report.cases.begin(), report.cases.end(),
-                            [](const SelfCheckCase& c) { return c.pass; });
+  report.pass = std::all_of(report.cases.begin(), report.cases.end(), [](const SelfCheckCase& c) { return c.pass; });
 
   const int n = 128;
   const auto a = random_vector(rng, n * n), b = random_vector(rng, n * n);
   std::vector<float> c(n * n);
   // (A lambda: kernels::matmul takes a trailing Band the reference does not.)
-  report.simd_gflops = gflops_of([](Trans ta, Trans tb, int M, int N, int K, const float* A, int lda, const float* B,
-                                    int ldb, float* C, int ldc, bool acc, const float* bias) {
-    matmul(ta, tb, M, N, K, A, lda, B, ldb, C, ldc, acc, bias);
-  }, a, b, c, n, 40);
+  report.simd_gflops = gflops_of(
+      [](Trans ta, Trans tb, int M, int N, int K, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+         bool acc, const float* bias) { matmul(ta, tb, M, N, K, A, lda, B, ldb, C, ldc, acc, bias); },
+      a, b, c, n, 40);
   report.scalar_gflops = gflops_of(&ref::matmul, a, b, c, n, 2);
   return report;
 }

@@ -9,18 +9,18 @@
 namespace tp::kernels {
 
 struct SelfCheckCase {
-  std::string kernel;   // "matmul nn 33x17x65", "softmax 7x31", ...
-  double error = 0.0;   // relative (matmul, norms) or max-abs (softmax, activations) error
+  std::string kernel;  // "matmul nn 33x17x65", "softmax 7x31", ...
+  double error = 0.0;  // relative (matmul, norms) or max-abs (softmax, activations) error
   double tolerance = 0.0;
   bool pass = false;
 };
 
 struct SelfCheckReport {
   bool pass = false;
-  std::string backend;            // "wasm-simd128" or "native-sse"
+  std::string backend;  // "wasm-simd128" or "native-sse"
   std::vector<SelfCheckCase> cases;
-  double simd_gflops = 0.0;       // 128x128x128 matmul, measured
-  double scalar_gflops = 0.0;     // the same through the reference
+  double simd_gflops = 0.0;    // 128x128x128 matmul, measured
+  double scalar_gflops = 0.0;  // the same through the reference
 };
 
 SelfCheckReport run_self_check(unsigned seed = 1);

@@ -62,10 +62,8 @@ inline f32x4 exp(f32x4 x) {
   p = add(mul(p, r), splat(5.0000001201e-1f));
   p = add(add(mul(mul(p, r), r), r), splat(1.0f));
   // 2^n from the integer hiding in `shifted`'s low mantissa bits.
-  const simde__m128i ni = simde_mm_sub_epi32(simde_mm_castps_si128(shifted),
-                                             simde_mm_castps_si128(magic));
-  const f32x4 two_n = simde_mm_castsi128_ps(
-      simde_mm_slli_epi32(simde_mm_add_epi32(ni, simde_mm_set1_epi32(127)), 23));
+  const simde__m128i ni = simde_mm_sub_epi32(simde_mm_castps_si128(shifted), simde_mm_castps_si128(magic));
+  const f32x4 two_n = simde_mm_castsi128_ps(simde_mm_slli_epi32(simde_mm_add_epi32(ni, simde_mm_set1_epi32(127)), 23));
   return bit_and(mul(p, two_n), in_range);
 }
 
@@ -73,7 +71,6 @@ inline f32x4 sigmoid(f32x4 z) {
   const f32x4 one = splat(1.0f);
   return div(one, add(one, exp(sub(zero(), z))));
 }
-
 
 // Loads the first `count` (< 4) floats of p into a vector, zeros elsewhere.
 inline f32x4 load_partial(const float* p, int count) {

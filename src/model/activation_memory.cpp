@@ -9,14 +9,12 @@ namespace tp {
 
 namespace {
 
-constexpr std::int64_t kAlign = 16;  // floats per 64 bytes: every arena block is rounded up
+constexpr std::int64_t kAlign = 16;            // floats per 64 bytes: every arena block is rounded up
 constexpr std::int64_t kFirstChunk = 1 << 18;  // Arena's default first chunk, in floats
 
 struct Counter {
   std::int64_t floats = 0;
-  void add(std::int64_t n) {
-    floats += (std::max<std::int64_t>(n, 1) + kAlign - 1) / kAlign * kAlign;
-  }
+  void add(std::int64_t n) { floats += (std::max<std::int64_t>(n, 1) + kAlign - 1) / kAlign * kAlign; }
 };
 
 // One residual sublayer (sublayer.h): norm statistics, f's output, the output, the dropout mask,
@@ -37,8 +35,7 @@ void sublayer(Counter& c, std::int64_t N, std::int64_t D, bool drop, bool train)
 // Attention over B rows of T queries and S keys (nn/attention.cpp): Q, K, V, the probabilities
 // and the concatenated heads; the score and mask rows of one (b, h); backward: dconcat, dQ, dK,
 // dV and the dP, dS rows.
-void attention(Counter& c, const ModelConfig& m, std::int64_t B, std::int64_t T, std::int64_t S,
-               bool train) {
+void attention(Counter& c, const ModelConfig& m, std::int64_t B, std::int64_t T, std::int64_t S, bool train) {
   const std::int64_t dh = m.d_model / m.n_heads, HD = m.n_heads * dh, GD = m.kv_heads() * dh;
   c.add(B * T * HD);
   c.add(B * S * GD);
@@ -79,8 +76,7 @@ void feed_forward(Counter& c, const ModelConfig& m, std::int64_t N, bool train) 
 
 // One stack (model/stack.cpp): the embedding and its dropout mask, every layer, the final norm
 // (pre-norm) and its gradient.
-void stack(Counter& c, const ModelConfig& m, std::int64_t B, std::int64_t T, std::int64_t S_cross,
-           bool train) {
+void stack(Counter& c, const ModelConfig& m, std::int64_t B, std::int64_t T, std::int64_t S_cross, bool train) {
   const std::int64_t N = B * T, D = m.d_model;
   const bool drop = train && m.dropout > 0.0f;
   c.add(N * D);
@@ -108,8 +104,7 @@ void stack(Counter& c, const ModelConfig& m, std::int64_t B, std::int64_t T, std
 std::int64_t activation_floats(const ModelConfig& m, const BatchShape& batch, bool train) {
   Counter c;
   const std::int64_t B = batch.size, D = m.d_model;
-  const std::int64_t S = m.has_encoder() ? batch.src_len : 0,
-                     T = m.has_decoder() ? batch.tgt_len : 0;
+  const std::int64_t S = m.has_encoder() ? batch.src_len : 0, T = m.has_decoder() ? batch.tgt_len : 0;
   if (m.has_encoder()) stack(c, m, B, S, 0, train);
   if (m.has_decoder()) stack(c, m, B, T, m.arch == Arch::EncoderDecoder ? S : 0, train);
   // The output (model/heads.cpp, transformer.cpp): pooled rows, the logits, their softmax and
@@ -130,8 +125,7 @@ std::int64_t activation_floats(const ModelConfig& m, const BatchShape& batch, bo
   return c.floats;
 }
 
-std::int64_t estimate_activation_bytes(const ModelConfig& config, const BatchShape& batch,
-                                       bool train) {
+std::int64_t estimate_activation_bytes(const ModelConfig& config, const BatchShape& batch, bool train) {
   const std::int64_t floats = activation_floats(config, batch, train);
   return std::max(kFirstChunk, floats + floats / 2) * static_cast<std::int64_t>(sizeof(float));
 }

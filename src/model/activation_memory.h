@@ -32,7 +32,6 @@ struct BatchShape {
 std::int64_t activation_floats(const ModelConfig& config, const BatchShape& batch, bool train);
 // Bytes the arena holds after such passes: 1.5 × the floats of one (Arena::reset()'s headroom),
 // and at least its first chunk.
-std::int64_t estimate_activation_bytes(const ModelConfig& config, const BatchShape& batch,
-                                       bool train);
+std::int64_t estimate_activation_bytes(const ModelConfig& config, const BatchShape& batch, bool train);
 
 }  // namespace tp

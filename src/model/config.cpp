@@ -32,38 +32,43 @@ int ModelConfig::output_size() const {
 void ModelConfig::validate() const {
   schema::check(*this);
   const auto name = [this](const auto& member) { return schema::name_of(*this, member); };
-  TP_CHECK(n_heads <= d_model, name(n_heads), " = ", n_heads, " is out of range; allowed: 1 .. ", name(d_model), " (", d_model, ")");
-  TP_CHECK(d_model % n_heads == 0, name(d_model), " = ", d_model, " is not divisible by ", name(n_heads), " = ", n_heads,
-           "; ", name(d_model), " must be a multiple of ", name(n_heads));
-  TP_CHECK(n_kv_heads <= n_heads, name(n_kv_heads), " = ", n_kv_heads, " is out of range; allowed: 1 .. ", name(n_heads),
-           " (", n_heads, "), or 0 for the same as ", name(n_heads));
+  TP_CHECK(n_heads <= d_model, name(n_heads), " = ", n_heads, " is out of range; allowed: 1 .. ", name(d_model), " (",
+           d_model, ")");
+  TP_CHECK(d_model % n_heads == 0, name(d_model), " = ", d_model, " is not divisible by ", name(n_heads), " = ",
+           n_heads, "; ", name(d_model), " must be a multiple of ", name(n_heads));
+  TP_CHECK(n_kv_heads <= n_heads, name(n_kv_heads), " = ", n_kv_heads, " is out of range; allowed: 1 .. ",
+           name(n_heads), " (", n_heads, "), or 0 for the same as ", name(n_heads));
   TP_CHECK(n_heads % kv_heads() == 0, name(n_heads), " = ", n_heads, " is not divisible by ", name(n_kv_heads), " = ",
            n_kv_heads, "; ", name(n_kv_heads), " must divide ", name(n_heads), " (equal: MHA, a divisor: GQA, 1: MQA)");
-  TP_CHECK(pos != PosKind::Rope || head_dim() % 2 == 0, name(pos), " = rope needs an even head size, but ", name(d_model),
-           " / ", name(n_heads), " = ", d_model, " / ", n_heads, " = ", head_dim(), "; choose ", name(d_model), " and ",
-           name(n_heads), " so that it is even");
-  TP_CHECK(window <= max_len, name(window), " = ", window, " is out of range; allowed: 0 (full attention) .. ", name(max_len),
-           " (", max_len, ")");
+  TP_CHECK(pos != PosKind::Rope || head_dim() % 2 == 0, name(pos), " = rope needs an even head size, but ",
+           name(d_model), " / ", name(n_heads), " = ", d_model, " / ", n_heads, " = ", head_dim(), "; choose ",
+           name(d_model), " and ", name(n_heads), " so that it is even");
+  TP_CHECK(window <= max_len, name(window), " = ", window, " is out of range; allowed: 0 (full attention) .. ",
+           name(max_len), " (", max_len, ")");
   TP_CHECK(global_tokens <= max_len, name(global_tokens), " = ", global_tokens, " is out of range; allowed: 0 .. ",
            name(max_len), " (", max_len, ")");
-  TP_CHECK(global_tokens == 0 || window > 0, name(global_tokens), " = ", global_tokens, " only makes sense with a sliding ",
-           "window; set ", name(window), " > 0 or ", name(global_tokens), " = 0");
-  TP_CHECK(layer_pattern.empty() || window > 0, name(layer_pattern), " '", layer_pattern, "' needs a sliding window; set ",
-           name(window), " > 0 or leave ", name(layer_pattern), " empty");
-  const bool encoder_head = head == HeadKind::Mlm || head == HeadKind::Cls || head == HeadKind::Mean || head == HeadKind::Token;
+  TP_CHECK(global_tokens == 0 || window > 0, name(global_tokens), " = ", global_tokens,
+           " only makes sense with a sliding ", "window; set ", name(window), " > 0 or ", name(global_tokens), " = 0");
+  TP_CHECK(layer_pattern.empty() || window > 0, name(layer_pattern), " '", layer_pattern,
+           "' needs a sliding window; set ", name(window), " > 0 or leave ", name(layer_pattern), " empty");
+  const bool encoder_head =
+      head == HeadKind::Mlm || head == HeadKind::Cls || head == HeadKind::Mean || head == HeadKind::Token;
   if (arch == Arch::EncoderOnly) {
-    TP_CHECK(encoder_head, name(head), " = ", to_string(head), " is not available for an encoder-only model; allowed: mlm, cls, mean, token");
+    TP_CHECK(encoder_head, name(head), " = ", to_string(head),
+             " is not available for an encoder-only model; allowed: mlm, cls, mean, token");
   } else {
     TP_CHECK(head == HeadKind::Lm, name(head), " = ", to_string(head), " is only for encoder-only models; ",
-             arch == Arch::EncoderDecoder ? "an " : "a ", to_string(arch), " model predicts the next token (", name(head), " = lm)");
+             arch == Arch::EncoderDecoder ? "an " : "a ", to_string(arch), " model predicts the next token (",
+             name(head), " = lm)");
   }
   TP_CHECK(!tie_embeddings || head == HeadKind::Lm || head == HeadKind::Mlm, name(tie_embeddings),
-           " needs an output over the vocabulary (", name(head), " lm or mlm), but ", name(head), " = ", to_string(head));
+           " needs an output over the vocabulary (", name(head), " lm or mlm), but ", name(head), " = ",
+           to_string(head));
   const std::int64_t count = parameter_count();
   const std::int64_t bytes = memory().parameters;
   TP_CHECK(bytes <= kMaxParameterBytes, "this configuration has ", count, " parameters, which need ", bytes / (1 << 20),
-           " MB to load (4 bytes each); the limit is ", kMaxParameterBytes / (1 << 20), " MB; make ", name(d_model), ", ",
-           name(d_ff), ", ", name(n_layers), " or ", name(vocab_size), " smaller");
+           " MB to load (4 bytes each); the limit is ", kMaxParameterBytes / (1 << 20), " MB; make ", name(d_model),
+           ", ", name(d_ff), ", ", name(n_layers), " or ", name(vocab_size), " smaller");
 }
 
 ModelConfig::Memory ModelConfig::memory() const {

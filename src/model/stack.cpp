@@ -37,8 +37,8 @@ nn::MaskSpec Transformer::self_mask(const LayerModules& m, bool causal, const in
   return mask;
 }
 
-void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids,
-                            int S, int pad_id, bool train, StackActs& acts, Trace* trace) {
+void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids, int S,
+                            int pad_id, bool train, StackActs& acts, Trace* trace) {
   const int D = config_.d_model, N = B * T;
   const std::size_t size = static_cast<std::size_t>(N) * D;
   const std::string stack = encoder ? "enc" : "dec";
@@ -52,7 +52,8 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
     float* tokens = trace->slot(stack + ".embed.tokens", {T, D});
     float* positions = trace->slot(stack + ".embed.positions", {T, D});
     for (int t = 0; t < T; ++t) {
-      std::memcpy(tokens + t * D, params_.value(embedding_.table) + static_cast<std::size_t>(ids[t]) * D, sizeof(float) * D);
+      std::memcpy(tokens + t * D, params_.value(embedding_.table) + static_cast<std::size_t>(ids[t]) * D,
+                  sizeof(float) * D);
       embedding_.position_row(params_, t, positions + t * D);
     }
     trace->record(stack + ".embed.sum", {T, D}, acts.x0);
@@ -87,7 +88,8 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
       cross_mask.pad_id = pad_id;
       c.norm = &m.norm2;
       sublayer_forward(c, x, la.cross, tr, name(".norm2"), name(".add2"), [&](const float* in, float* out) {
-        m.cross_attn.forward(params_, in, enc_out, B, T, S, cross_mask, out, arena_, la.cross_saved, tr, name(".cross_attn"));
+        m.cross_attn.forward(params_, in, enc_out, B, T, S, cross_mask, out, arena_, la.cross_saved, tr,
+                             name(".cross_attn"));
       });
       x = la.cross.out;
     }
@@ -98,7 +100,8 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
     sublayer_forward(c, x, la.ffn, tr, name(ffn_norm), name(ffn_add), [&](const float* in, float* out) {
       m.ffn.forward(params_, in, out, N, arena_, la.ffn_saved);
       if (tr) {
-        tr->record(p + ".ffn.pre", {T, m.ffn.hidden_size}, m.ffn.kind == FfnKind::SwiGlu ? la.ffn_saved.gate : la.ffn_saved.up);
+        tr->record(p + ".ffn.pre", {T, m.ffn.hidden_size},
+                   m.ffn.kind == FfnKind::SwiGlu ? la.ffn_saved.gate : la.ffn_saved.up);
         tr->record(p + ".ffn.hidden", {T, m.ffn.hidden_size}, la.ffn_saved.hidden);
         tr->record(p + ".ffn.out", {T, D}, out);
       }
@@ -142,7 +145,8 @@ void Transformer::backward_stack(bool encoder, const int* ids, int B, int T, con
     if (m.has_cross) {
       c.norm = &m.norm2;
       d = sublayer_backward(c, la.cross, d, [&](const float* f_in, const float* d_f, float* d_f_in, bool acc) {
-        m.cross_attn.backward(params_, f_in, enc_out, B, T, S, la.cross_saved, d_f, d_f_in, acc, d_enc_out, true, arena_);
+        m.cross_attn.backward(params_, f_in, enc_out, B, T, S, la.cross_saved, d_f, d_f_in, acc, d_enc_out, true,
+                              arena_);
       });
     }
     c.norm = &m.norm1;

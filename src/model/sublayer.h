@@ -35,7 +35,7 @@ struct SublayerContext {
 // f(f_in, f_out): f_out [N, D] from f_in [N, D].
 template <typename F>
 inline void sublayer_forward(const SublayerContext& c, const float* in, SublayerActs& a, Trace* trace,
-                      const std::string& norm_name, const std::string& add_name, F f) {
+                             const std::string& norm_name, const std::string& add_name, F f) {
   const std::size_t size = static_cast<std::size_t>(c.N) * c.D;
   Arena& arena = *c.arena;
   a.in = in;

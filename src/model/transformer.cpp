@@ -22,12 +22,16 @@ Transformer::Transformer(const ModelConfig& config, std::uint64_t seed, WeightIn
 void Transformer::build() {
   const ModelConfig& c = config_;
   if (c.pos == PosKind::Rope) {
-    rope_table_ = std::make_unique<nn::RopeTable>(nn::RopeTable::create(c.max_len, c.head_dim(), c.rope_theta, c.rope_pairs));
+    rope_table_ =
+        std::make_unique<nn::RopeTable>(nn::RopeTable::create(c.max_len, c.head_dim(), c.rope_theta, c.rope_pairs));
   }
   embedding_ = nn::Embedding::create(params_, c.vocab_size, c.d_model, c.pos, c.max_len);
   const nn::AttentionShape shape{c.d_model, c.n_heads, c.kv_heads(), c.bias};
-  const auto norm = [&](const std::string& name) { return nn::Norm::create(params_, name, c.norm, c.d_model, c.norm_eps); };
-  auto make_stack = [&](const std::string& prefix, bool cross, std::vector<LayerModules>& layers, nn::Norm& final_norm) {
+  const auto norm = [&](const std::string& name) {
+    return nn::Norm::create(params_, name, c.norm, c.d_model, c.norm_eps);
+  };
+  auto make_stack = [&](const std::string& prefix, bool cross, std::vector<LayerModules>& layers,
+                        nn::Norm& final_norm) {
     for (int l = 0; l < c.n_layers; ++l) {
       const std::string p = prefix + "." + std::to_string(l);
       LayerModules m;
@@ -57,8 +61,12 @@ void Transformer::build() {
       if (!c.tie_embeddings) lm_head_ = params_.add("lm_head.weight", {c.vocab_size, c.d_model}, true);
       break;
     case HeadKind::Cls:
-    case HeadKind::Mean: class_head_ = nn::Linear::create(params_, "cls_head", c.d_model, c.n_classes, true); break;
-    case HeadKind::Token: class_head_ = nn::Linear::create(params_, "token_head", c.d_model, c.n_classes, true); break;
+    case HeadKind::Mean:
+      class_head_ = nn::Linear::create(params_, "cls_head", c.d_model, c.n_classes, true);
+      break;
+    case HeadKind::Token:
+      class_head_ = nn::Linear::create(params_, "token_head", c.d_model, c.n_classes, true);
+      break;
   }
 }
 
@@ -157,8 +165,8 @@ StepStats Transformer::forward(const Batch& batch, bool train, Trace* trace, flo
     const int classes = c.output_size();
     probs_ = arena_.alloc(static_cast<std::size_t>(logit_rows_) * classes);
     dlogits_ = train ? arena_.alloc(static_cast<std::size_t>(logit_rows_) * classes) : nullptr;
-    const nn::LossResult r = nn::cross_entropy(logits_, batch_.targets.data(), logit_rows_, classes, label_smoothing,
-                                               dlogits_, probs_);
+    const nn::LossResult r =
+        nn::cross_entropy(logits_, batch_.targets.data(), logit_rows_, classes, label_smoothing, dlogits_, probs_);
     stats.loss = r.loss;
     stats.counted = r.counted;
     stats.correct = r.correct;

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "core/arena.h"
-#include "core/rng.h"
 #include "core/params.h"
+#include "core/rng.h"
 #include "core/trace.h"
 #include "model/batch.h"
 #include "model/config.h"
@@ -45,14 +45,14 @@ struct LayerModules {
 
 // What one residual sublayer keeps for backward.
 struct SublayerActs {
-  const float* in = nullptr;  // [N, D] sublayer input
-  float* normed = nullptr;    // pre: norm(in) — the function's input
-  float* sum = nullptr;       // post: in + drop(f(in)) — the norm's input
-  float* mean = nullptr;      // [N]
-  float* rstd = nullptr;      // [N]
-  float* f_out = nullptr;     // [N, D] f's output after dropout
-  float* drop_mask = nullptr; // [N, D] when dropout > 0
-  float* out = nullptr;       // [N, D]
+  const float* in = nullptr;   // [N, D] sublayer input
+  float* normed = nullptr;     // pre: norm(in) — the function's input
+  float* sum = nullptr;        // post: in + drop(f(in)) — the norm's input
+  float* mean = nullptr;       // [N]
+  float* rstd = nullptr;       // [N]
+  float* f_out = nullptr;      // [N, D] f's output after dropout
+  float* drop_mask = nullptr;  // [N, D] when dropout > 0
+  float* out = nullptr;        // [N, D]
 };
 
 struct LayerActs {
@@ -62,13 +62,13 @@ struct LayerActs {
 };
 
 struct StackActs {
-  float* x0 = nullptr;          // [N, D] embedding output (after dropout)
-  float* emb_drop = nullptr;    // dropout mask of the embedding
+  float* x0 = nullptr;        // [N, D] embedding output (after dropout)
+  float* emb_drop = nullptr;  // dropout mask of the embedding
   std::vector<LayerActs> layers;
-  float* final_in = nullptr;    // last layer's output
+  float* final_in = nullptr;  // last layer's output
   float* final_mean = nullptr;
   float* final_rstd = nullptr;
-  float* out = nullptr;         // [N, D] stack output
+  float* out = nullptr;  // [N, D] stack output
 };
 
 struct SublayerContext;  // model/sublayer.h
@@ -127,8 +127,8 @@ class Transformer {
   nn::Embedding embedding_;
   std::vector<LayerModules> enc_layers_, dec_layers_;
   nn::Norm enc_final_norm_, dec_final_norm_;
-  int lm_head_ = -1;           // [V, D] when untied lm/mlm
-  nn::Linear class_head_;      // cls/mean/token
+  int lm_head_ = -1;       // [V, D] when untied lm/mlm
+  nn::Linear class_head_;  // cls/mean/token
   Arena arena_, scratch_;
 
   // Last forward's state, for backward().
@@ -136,7 +136,7 @@ class Transformer {
   bool trained_forward_ = false;
   float label_smoothing_ = 0.0f;
   StackActs enc_acts_, dec_acts_;
-  float* head_in_ = nullptr;   // [rows, D] what the output layer read (pooled for cls/mean)
+  float* head_in_ = nullptr;  // [rows, D] what the output layer read (pooled for cls/mean)
   float* logits_ = nullptr;
   float* probs_ = nullptr;
   float* dlogits_ = nullptr;

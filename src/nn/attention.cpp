@@ -63,7 +63,7 @@ struct MaskPlan {
   bool band = false;       // causal from position 0: skip the upper triangle
   bool full_mask = false;  // build the [T, S] additive mask
   kernels::Band lower, k_up_to, k_from;
-  int visible = -1;        // softmax: row t sees keys [0, t + 1) when banded
+  int visible = -1;  // softmax: row t sees keys [0, t + 1) when banded
 
   MaskPlan(const MaskSpec& m, bool tracing) {
     band = m.causal && m.query_pos0 == 0 && m.key_pos == nullptr;
@@ -155,7 +155,8 @@ void attend(const float* q, const float* k, const float* v, const AttentionDims&
       }
       std::copy(ph, ph + ts, trace->slot(prefix + ".probs", hts) + off);
       float* head_out = trace->slot(prefix + ".head_out", {d.H, d.T, d.dh}) + static_cast<std::size_t>(h) * d.T * d.dh;
-      for (int t = 0; t < d.T; ++t) std::copy(out + static_cast<long>(t) * HD, out + static_cast<long>(t) * HD + d.dh, head_out + t * d.dh);
+      for (int t = 0; t < d.T; ++t)
+        std::copy(out + static_cast<long>(t) * HD, out + static_cast<long>(t) * HD + d.dh, head_out + t * d.dh);
     }
   });
 }
@@ -227,8 +228,8 @@ void Attention::project_kv(const ParameterSet& params, const float* m, int n, co
 }
 
 void Attention::attend_out(const ParameterSet& params, const float* q_rows, const float* k_rows, const float* v_rows,
-                           const AttentionDims& dims, MaskSpec mask, float* probs, float* concat, float* out, Arena& arena,
-                           Trace* trace, const std::string& prefix) const {
+                           const AttentionDims& dims, MaskSpec mask, float* probs, float* concat, float* out,
+                           Arena& arena, Trace* trace, const std::string& prefix) const {
   if (!alibi.empty()) mask.alibi = alibi.data();
   {
     ProfileScope scope(ProfileKind::AttentionCore, false);
@@ -245,7 +246,8 @@ void Attention::attend_out(const ParameterSet& params, const float* q_rows, cons
 }
 
 void Attention::forward(const ParameterSet& params, const float* x, const float* m, int B, int T, int S, MaskSpec mask,
-                        float* out, Arena& arena, AttentionSaved& saved, Trace* trace, const std::string& prefix) const {
+                        float* out, Arena& arena, AttentionSaved& saved, Trace* trace,
+                        const std::string& prefix) const {
   const int HD = n_heads * head_dim, GD = n_kv_heads * head_dim;
   saved.q = arena.alloc(static_cast<std::size_t>(B) * T * HD);
   saved.k = arena.alloc(static_cast<std::size_t>(B) * S * GD);

@@ -21,13 +21,13 @@ namespace tp::nn {
 // Which (query, key) pairs may attend; see docs/MODEL.md "Attention".
 struct MaskSpec {
   bool causal = false;
-  int window = 0;                 // 0: no window
+  int window = 0;  // 0: no window
   int global_tokens = 0;
-  const int* key_ids = nullptr;   // [B, S] token ids of the keys; keys equal to pad_id are masked
-  int pad_id = -1;                // the tokenizer's <PAD> (-1: no padding)
-  int query_pos0 = 0;             // absolute position of query row 0
-  const int* key_pos = nullptr;   // absolute position of each key row [S]; null: 0..S-1
-  const float* alibi = nullptr;   // per-head slopes [H], or null
+  const int* key_ids = nullptr;  // [B, S] token ids of the keys; keys equal to pad_id are masked
+  int pad_id = -1;               // the tokenizer's <PAD> (-1: no padding)
+  int query_pos0 = 0;            // absolute position of query row 0
+  const int* key_pos = nullptr;  // absolute position of each key row [S]; null: 0..S-1
+  const float* alibi = nullptr;  // per-head slopes [H], or null
 };
 
 // Shapes of one attention call. kv_rows_per_batch ≥ S lets k/v live in a larger cache.
@@ -46,12 +46,12 @@ void attend_backward(const float* q, const float* k, const float* v, const float
                      const AttentionDims& dims, const MaskSpec& mask, float* dq, float* dk, float* dv, Arena& arena);
 
 struct AttentionSaved {
-  float* q = nullptr;       // [B, T, H·dh] after RoPE
-  float* k = nullptr;       // [B, S, G·dh] after RoPE
-  float* v = nullptr;       // [B, S, G·dh]
-  float* probs = nullptr;   // [B, H, T, S]
-  float* concat = nullptr;  // [B, T, H·dh]
-  MaskSpec mask;            // what forward masked with (backward skips the same band)
+  float* q = nullptr;                         // [B, T, H·dh] after RoPE
+  float* k = nullptr;                         // [B, S, G·dh] after RoPE
+  float* v = nullptr;                         // [B, S, G·dh]
+  float* probs = nullptr;                     // [B, H, T, S]
+  float* concat = nullptr;                    // [B, T, H·dh]
+  MaskSpec mask;                              // what forward masked with (backward skips the same band)
   std::vector<int> q_positions, k_positions;  // RoPE positions per row
 };
 

@@ -48,8 +48,8 @@ void Embedding::position_row(const ParameterSet& params, int t, float* out) cons
 
 void Embedding::forward(const ParameterSet& params, const int* ids, int B, int T, float* x, int pos0) const {
   ProfileScope scope(ProfileKind::Embedding, false);
-  const int max_len = positions >= 0 ? params.info(positions).shape[0]
-                                     : static_cast<int>(sinusoid.size() / std::max(1, d));
+  const int max_len =
+      positions >= 0 ? params.info(positions).shape[0] : static_cast<int>(sinusoid.size() / std::max(1, d));
   if (pos == PosKind::Learned || pos == PosKind::Sinusoidal) {
     TP_CHECK(pos0 + T <= max_len, "a sequence of ", pos0 + T, " tokens does not fit this model's max_len = ", max_len);
   }

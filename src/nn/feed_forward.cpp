@@ -34,7 +34,9 @@ void FeedForward::forward(const ParameterSet& params, const float* x, float* y, 
   {
     ProfileScope scope(ProfileKind::FfnActivation, false);
     switch (kind) {
-      case FfnKind::Relu: kernels::relu_forward(saved.up, saved.hidden, size); break;
+      case FfnKind::Relu:
+        kernels::relu_forward(saved.up, saved.hidden, size);
+        break;
       case FfnKind::Gelu:
         saved.gelu_gate = arena.alloc(size);
         kernels::gelu_forward_gate(saved.up, saved.hidden, saved.gelu_gate, size);
@@ -63,7 +65,9 @@ void FeedForward::backward(ParameterSet& params, const float* x, const FeedForwa
   {
     ProfileScope scope(ProfileKind::FfnActivation, true);
     switch (kind) {
-      case FfnKind::Relu: kernels::relu_backward(saved.up, d_hidden, d_up, size); break;
+      case FfnKind::Relu:
+        kernels::relu_backward(saved.up, d_hidden, d_up, size);
+        break;
       case FfnKind::Gelu:  // with up's bias gradient fused in
         kernels::gelu_backward_gate(saved.up, saved.gelu_gate, d_hidden, d_up, n, hidden_size,
                                     up.bias >= 0 ? params.grad(up.bias) : nullptr);

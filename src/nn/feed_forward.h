@@ -10,16 +10,17 @@
 
 namespace tp {
 enum class FfnKind { Gelu, Relu, SwiGlu };
-inline constexpr EnumName<FfnKind> kFfnKindNames[] = {{FfnKind::Relu, "relu"}, {FfnKind::Gelu, "gelu"}, {FfnKind::SwiGlu, "swiglu"}};
+inline constexpr EnumName<FfnKind> kFfnKindNames[] = {
+    {FfnKind::Relu, "relu"}, {FfnKind::Gelu, "gelu"}, {FfnKind::SwiGlu, "swiglu"}};
 }  // namespace tp
 
 namespace tp::nn {
 
 // What forward keeps for backward (pointers into the activation arena).
 struct FeedForwardSaved {
-  float* up = nullptr;      // [n, F] pre-activation (or the "up" half of SwiGLU)
-  float* gate = nullptr;    // [n, F] SwiGLU gate pre-activation
-  float* hidden = nullptr;  // [n, F] input of `down`
+  float* up = nullptr;         // [n, F] pre-activation (or the "up" half of SwiGLU)
+  float* gate = nullptr;       // [n, F] SwiGLU gate pre-activation
+  float* hidden = nullptr;     // [n, F] input of `down`
   float* gelu_gate = nullptr;  // [n, F] GELU: σ(z(up)), kept so backward needs no exp
 };
 
@@ -32,7 +33,8 @@ struct FeedForward {
   static FeedForward create(ParameterSet& params, const std::string& name, FfnKind kind, int d, int hidden, bool bias);
 
   // y[n, d] = ffn(x[n, d]); buffers for `saved` come from the arena.
-  void forward(const ParameterSet& params, const float* x, float* y, int n, Arena& arena, FeedForwardSaved& saved) const;
+  void forward(const ParameterSet& params, const float* x, float* y, int n, Arena& arena,
+               FeedForwardSaved& saved) const;
   // dx (+)= ∂L/∂x given dy; scratch comes from the arena.
   void backward(ParameterSet& params, const float* x, const FeedForwardSaved& saved, const float* dy, float* dx, int n,
                 bool accumulate_dx, Arena& arena) const;

@@ -21,8 +21,8 @@ void Linear::forward(const ParameterSet& params, const float* x, float* y, int n
                   bias >= 0 ? params.value(bias) : nullptr);
 }
 
-void Linear::backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n,
-                      bool accumulate_dx, bool bias_grad) const {
+void Linear::backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n, bool accumulate_dx,
+                      bool bias_grad) const {
   if (dx) kernels::matmul(Trans::N, Trans::N, n, in, out, dy, out, params.value(weight), in, dx, in, accumulate_dx);
   kernels::matmul(Trans::T, Trans::N, out, in, n, dy, out, x, in, params.grad(weight), in, true);
   if (bias >= 0 && bias_grad) kernels::add_column_sums(dy, params.grad(bias), n, out);

@@ -20,8 +20,8 @@ struct Linear {
   void forward(const ParameterSet& params, const float* x, float* y, int n) const;
   // dx[n, in] (+)= dy · W (skipped when dx is null); dW += dyᵀ · x; db += Σ_rows dy unless
   // bias_grad is false (a fused kernel that wrote dy has added it already).
-  void backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n,
-                bool accumulate_dx, bool bias_grad = true) const;
+  void backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n, bool accumulate_dx,
+                bool bias_grad = true) const;
 };
 
 }  // namespace tp::nn

@@ -37,7 +37,8 @@ LossResult cross_entropy(const float* logits, const int* targets, int rows, int 
   const int slots = threads::count();
   row_loss.assign(static_cast<std::size_t>(rows), 0.0);
   correct.assign(static_cast<std::size_t>(slots), 0);
-  if (!probs && scratch.size() < static_cast<std::size_t>(slots) * classes) scratch.resize(static_cast<std::size_t>(slots) * classes);
+  if (!probs && scratch.size() < static_cast<std::size_t>(slots) * classes)
+    scratch.resize(static_cast<std::size_t>(slots) * classes);
   threads::parallel_split(rows, 1, 40.0 * rows * classes, [&](int r0, int r1, int slot) {
     for (int r = r0; r < r1; ++r) {
       const float* z = logits + static_cast<long>(r) * classes;

@@ -6,9 +6,9 @@
 namespace tp::nn {
 
 struct LossResult {
-  double loss = 0.0;   // mean over counted targets (0 when none)
-  int counted = 0;     // targets != -1
-  int correct = 0;     // counted targets whose argmax logit is the target
+  double loss = 0.0;  // mean over counted targets (0 when none)
+  int counted = 0;    // targets != -1
+  int correct = 0;    // counted targets whose argmax logit is the target
 };
 
 // logits [rows, classes]; targets [rows] with −1 = ignore. When dlogits is non-null it receives

@@ -26,8 +26,8 @@ struct Norm {
   // y[n, d] = norm(x); mean[n] (LayerNorm only) and rstd[n] are saved for backward.
   void forward(const ParameterSet& params, const float* x, float* y, float* mean, float* rstd, int n) const;
   // dx (+)= ∂L/∂x; parameter gradients accumulate.
-  void backward(ParameterSet& params, const float* x, const float* mean, const float* rstd,
-                const float* dy, float* dx, int n, bool accumulate_dx) const;
+  void backward(ParameterSet& params, const float* x, const float* mean, const float* rstd, const float* dy, float* dx,
+                int n, bool accumulate_dx) const;
 };
 
 }  // namespace tp::nn

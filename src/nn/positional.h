@@ -11,8 +11,11 @@ namespace tp {
 // and K (rope), as a distance penalty on the scores (alibi), or not at all.
 enum class PosKind { Learned, Sinusoidal, Rope, Alibi, None };
 // (Listed as the page offers them: the 2017 paper's choice first.)
-inline constexpr EnumName<PosKind> kPosKindNames[] = {{PosKind::Sinusoidal, "sinusoidal"}, {PosKind::Learned, "learned"},
-                                                      {PosKind::Rope, "rope"}, {PosKind::Alibi, "alibi"}, {PosKind::None, "none"}};
+inline constexpr EnumName<PosKind> kPosKindNames[] = {{PosKind::Sinusoidal, "sinusoidal"},
+                                                      {PosKind::Learned, "learned"},
+                                                      {PosKind::Rope, "rope"},
+                                                      {PosKind::Alibi, "alibi"},
+                                                      {PosKind::None, "none"}};
 // Which dimensions of a head RoPE rotates together: adjacent pairs (2i, 2i+1), as RoFormer and
 // llama2.c write it, or the two halves (i, i + head_dim/2), Hugging Face's "rotate_half" (its
 // Llama checkpoints permute W_Q and W_K rows for it). Same rotation angles either way.

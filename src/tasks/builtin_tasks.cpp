@@ -18,17 +18,14 @@ namespace {
 // ---- the seed's Q&A toy --------------------------------------------------------------------------
 
 std::unique_ptr<Task> qa_toy() {
-  auto task =
-      new_task("qa-toy",
-               "The seed's example: \"how are you\" -> \"i am fine\", \"i am fine\" -> \"how about "
-               "yourself\", with its vocabulary of 11 and d_model = 6",
-               TaskKind::Seq2Seq, "exact_match", "the seed article's worked example");
-  task->tokenizer = word_tokenizer_from_vocab(
-      {"am", "fine", "how", "i", "about", "are", "you", "yourself"}, 3, true);
-  for (const auto& [q, a] : std::vector<std::pair<std::string, std::string>>{
-           {"how are you", "i am fine"}, {"i am fine", "how about yourself"}}) {
-    task->train_examples.push_back(
-        {task->tokenizer->encode(q).ids, task->tokenizer->encode(a).ids, -1, {}});
+  auto task = new_task("qa-toy",
+                       "The seed's example: \"how are you\" -> \"i am fine\", \"i am fine\" -> \"how about "
+                       "yourself\", with its vocabulary of 11 and d_model = 6",
+                       TaskKind::Seq2Seq, "exact_match", "the seed article's worked example");
+  task->tokenizer = word_tokenizer_from_vocab({"am", "fine", "how", "i", "about", "are", "you", "yourself"}, 3, true);
+  for (const auto& [q, a] : std::vector<std::pair<std::string, std::string>>{{"how are you", "i am fine"},
+                                                                             {"i am fine", "how about yourself"}}) {
+    task->train_examples.push_back({task->tokenizer->encode(q).ids, task->tokenizer->encode(a).ids, -1, {}});
   }
   task->val_examples = task->train_examples;  // two sentences: the toy is about memorising them
   task->sample_inputs = {"how are you", "i am fine"};
@@ -39,8 +36,13 @@ std::unique_ptr<Task> qa_toy() {
   c.norm_placement = NormPlacement::Post;
   c.ffn = FfnKind::Relu;
   TrainOptions& t = task->train;
-  t.lr = 0.01f; t.batch_size = 2; t.warmup = 10; t.schedule = ScheduleKind::Constant;
-  t.total_steps = 600; t.weight_decay = 0.0f; t.eval_every = 10;
+  t.lr = 0.01f;
+  t.batch_size = 2;
+  t.warmup = 10;
+  t.schedule = ScheduleKind::Constant;
+  t.total_steps = 600;
+  t.weight_decay = 0.0f;
+  t.eval_every = 10;
   return task;
 }
 
@@ -52,8 +54,7 @@ std::unique_ptr<Task> symbol_task(const std::string& name, const std::string& de
                                   std::vector<int> (*transform)(const std::vector<int>&)) {
   auto task = new_task(name, description, TaskKind::Seq2Seq, "token_accuracy",
                        "generated: random sequences of 10 over 11 symbols a-k");
-  std::shared_ptr<const Tokenizer> tok =
-      train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, kSymbols);
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, kSymbols);
   task->tokenizer = tok;
   const int first = tok->num_specials();
   task->generator = [transform, first](Rng& rng) {
@@ -67,46 +68,46 @@ std::unique_ptr<Task> symbol_task(const std::string& name, const std::string& de
   task->sample_inputs = {"abcdefghij", "kjihgfedcb", "hello"};
   task->defaults = model_shape(Arch::EncoderDecoder, tok->vocab_size(), 32, 1, 64, 16);
   TrainOptions& t = task->train;
-  t.batch_size = 32; t.warmup = 30; t.total_steps = 600; t.weight_decay = 0.0f;
+  t.batch_size = 32;
+  t.warmup = 30;
+  t.total_steps = 600;
+  t.weight_decay = 0.0f;
   return task;
 }
 
 std::unique_ptr<Task> addition() {
-  auto task = new_task("addition", "Multi-digit addition: \"123+45\" -> \"168\" (numbers 0-999)",
-                       TaskKind::Seq2Seq, "exact_match",
-                       "generated: random sums of two numbers below 1000");
-  std::shared_ptr<const Tokenizer> tok =
-      train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, "0123456789+");
+  auto task = new_task("addition", "Multi-digit addition: \"123+45\" -> \"168\" (numbers 0-999)", TaskKind::Seq2Seq,
+                       "exact_match", "generated: random sums of two numbers below 1000");
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, "0123456789+");
   task->tokenizer = tok;
   task->generator = [tok](Rng& rng) {
     const int a = rng.below(1000), b = rng.below(1000);
-    return Example{tok->encode(std::to_string(a) + "+" + std::to_string(b)).ids,
-                   tok->encode(std::to_string(a + b)).ids,
-                   -1,
-                   {}};
+    return Example{
+        tok->encode(std::to_string(a) + "+" + std::to_string(b)).ids, tok->encode(std::to_string(a + b)).ids, -1, {}};
   };
   Rng val_rng(777);
   for (int i = 0; i < 200; ++i) task->val_examples.push_back(task->generator(val_rng));
   task->sample_inputs = {"123+45", "999+1", "500+500"};
   task->defaults = model_shape(Arch::EncoderDecoder, tok->vocab_size(), 64, 2, 128, 8);
   TrainOptions& t = task->train;
-  t.lr = 0.002f; t.batch_size = 64; t.warmup = 50; t.total_steps = 3000; t.eval_every = 200;
+  t.lr = 0.002f;
+  t.batch_size = 64;
+  t.warmup = 50;
+  t.total_steps = 3000;
+  t.eval_every = 200;
   return task;
 }
 
 // ---- data-file tasks -----------------------------------------------------------------------------
 
 std::unique_ptr<Task> translate() {
-  auto task = new_task(
-      "translate",
-      "English -> Korean phrase translation (328 pairs written for the product), characters",
-      TaskKind::Seq2Seq, "exact_match", "src/tasks/data/translation_en_ko.tsv");
-  const auto rows =
-      parse_tsv(embedded::file_text("translation_en_ko.tsv"), 2, "translation_en_ko.tsv");
+  auto task =
+      new_task("translate", "English -> Korean phrase translation (328 pairs written for the product), characters",
+               TaskKind::Seq2Seq, "exact_match", "src/tasks/data/translation_en_ko.tsv");
+  const auto rows = parse_tsv(embedded::file_text("translation_en_ko.tsv"), 2, "translation_en_ko.tsv");
   std::string all;
   for (const auto& r : rows) all += r[0] + "\n" + r[1] + "\n";
-  std::shared_ptr<const Tokenizer> tok =
-      train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, all);
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, all);
   task->tokenizer = tok;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     Example e{tok->encode(rows[i][0]).ids, tok->encode(rows[i][1]).ids, -1, {}};
@@ -117,27 +118,28 @@ std::unique_ptr<Task> translate() {
   c = model_shape(Arch::EncoderDecoder, tok->vocab_size(), 64, 2, 256, 48);
   c.dropout = 0.1f;
   TrainOptions& t = task->train;
-  t.lr = 0.002f; t.batch_size = 32; t.warmup = 50; t.total_steps = 3000; t.label_smoothing = 0.1f;
+  t.lr = 0.002f;
+  t.batch_size = 32;
+  t.warmup = 50;
+  t.total_steps = 3000;
+  t.label_smoothing = 0.1f;
   t.eval_every = 200;
   return task;
 }
 
 std::unique_ptr<Task> language_model(bool bpe) {
-  auto task = new_task(
-      bpe ? "lm-bpe" : "lm-char",
-      std::string("A ") + (bpe ? "BPE (512 tokens)" : "character") +
-          " language model on The Devil's Dictionary (Ambrose Bierce, 1911; public domain)",
-      TaskKind::Text, "perplexity", "src/tasks/data/devils_dictionary.txt");
+  auto task = new_task(bpe ? "lm-bpe" : "lm-char",
+                       std::string("A ") + (bpe ? "BPE (512 tokens)" : "character") +
+                           " language model on The Devil's Dictionary (Ambrose Bierce, 1911; public domain)",
+                       TaskKind::Text, "perplexity", "src/tasks/data/devils_dictionary.txt");
   const std::string text = embedded::file_text("devils_dictionary.txt");
-  const std::size_t split =
-      text.rfind('\n', text.size() * 9 / 10) + 1;  // last 10% (at a line start) validates
+  const std::size_t split = text.rfind('\n', text.size() * 9 / 10) + 1;  // last 10% (at a line start) validates
   // Tokenizers are immutable, so the trained one is kept: BPE training is the costly part of
   // building this task, and pages rebuild it often (a widget's vocabulary, a new trainer).
   static std::shared_ptr<const Tokenizer> trained[2];
   std::shared_ptr<const Tokenizer>& tok = trained[bpe ? 1 : 0];
   if (!tok) {
-    const TokenizerOptions options{bpe ? TokenizerKind::Bpe : TokenizerKind::Char, bpe ? 512 : 0,
-                                   false, kAllSpecials};
+    const TokenizerOptions options{bpe ? TokenizerKind::Bpe : TokenizerKind::Char, bpe ? 512 : 0, false, kAllSpecials};
     tok = train_tokenizer(options, text.substr(0, split));
   }
   task->tokenizer = tok;
@@ -146,56 +148,55 @@ std::unique_ptr<Task> language_model(bool bpe) {
   task->sample_inputs = {"LOVE, n.", "The devil", "PATIENCE, n. A minor form of"};
   task->defaults = model_shape(Arch::DecoderOnly, tok->vocab_size(), 128, 2, 512, 64);
   TrainOptions& t = task->train;
-  t.warmup = 100; t.total_steps = 5000; t.eval_every = 250;
+  t.warmup = 100;
+  t.total_steps = 5000;
+  t.eval_every = 250;
   return task;
 }
 
 std::unique_ptr<Task> sentiment() {
-  auto task = new_task(
-      "sentiment",
-      "Sentiment classification of short sentences (\"This teddy bear is SO CUTE!\" -> positive)",
-      TaskKind::Classify, "accuracy", "src/tasks/data/sentiment.tsv");
+  auto task =
+      new_task("sentiment", "Sentiment classification of short sentences (\"This teddy bear is SO CUTE!\" -> positive)",
+               TaskKind::Classify, "accuracy", "src/tasks/data/sentiment.tsv");
   task->class_names = {"negative", "positive"};
   const auto rows = parse_tsv(embedded::file_text("sentiment.tsv"), 2, "sentiment.tsv");
   std::string train_text;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (i % 7 != 6) train_text += rows[i][1] + "\n";
   }
-  std::shared_ptr<const Tokenizer> tok =
-      train_tokenizer({TokenizerKind::Word, 0, true, kAllSpecials}, train_text);
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Word, 0, true, kAllSpecials}, train_text);
   task->tokenizer = tok;
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    TP_CHECK(rows[i][0] == "positive" || rows[i][0] == "negative", "sentiment.tsv: label '",
-             rows[i][0], "' on data line ", i + 1, " must be positive or negative");
+    TP_CHECK(rows[i][0] == "positive" || rows[i][0] == "negative", "sentiment.tsv: label '", rows[i][0],
+             "' on data line ", i + 1, " must be positive or negative");
     Example e{tok->encode(rows[i][1]).ids, {}, rows[i][0] == "positive" ? 1 : 0, {}};
     (i % 7 == 6 ? task->val_examples : task->train_examples).push_back(std::move(e));
   }
-  task->sample_inputs = {"This teddy bear is SO CUTE!", "The soup was cold and bland.",
-                         "What a wonderful day!"};
+  task->sample_inputs = {"This teddy bear is SO CUTE!", "The soup was cold and bland.", "What a wonderful day!"};
   ModelConfig& c = task->defaults;
   c = model_shape(Arch::EncoderOnly, tok->vocab_size(), 32, 1, 64, 32);
   c.head = HeadKind::Mean;
   c.n_classes = 2;
   c.dropout = 0.1f;
   TrainOptions& t = task->train;
-  t.lr = 0.002f; t.batch_size = 32; t.total_steps = 400; t.eval_every = 50;
+  t.lr = 0.002f;
+  t.batch_size = 32;
+  t.total_steps = 400;
+  t.eval_every = 50;
   return task;
 }
 
 std::unique_ptr<Task> tagging() {
-  auto task = new_task(
-      "tagging", "Token tagging: names (PER), places (LOC) and times (TIME) in short sentences",
-      TaskKind::Tag, "token_accuracy", "src/tasks/data/tagging.tsv");
+  auto task = new_task("tagging", "Token tagging: names (PER), places (LOC) and times (TIME) in short sentences",
+                       TaskKind::Tag, "token_accuracy", "src/tasks/data/tagging.tsv");
   task->class_names = {"O", "PER", "LOC", "TIME"};
-  const auto sentences =
-      parse_tagged(embedded::file_text("tagging.tsv"), task->class_names, "tagging.tsv");
+  const auto sentences = parse_tagged(embedded::file_text("tagging.tsv"), task->class_names, "tagging.tsv");
   std::string words;
   for (const auto& s : sentences) {
     for (const auto& [w, tag] : s) words += w + " ";
     words += "\n";
   }
-  std::shared_ptr<const Tokenizer> tok =
-      train_tokenizer({TokenizerKind::Word, 0, true, kAllSpecials}, words);
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Word, 0, true, kAllSpecials}, words);
   task->tokenizer = tok;
   for (std::size_t i = 0; i < sentences.size(); ++i) {
     Example e;
@@ -214,16 +215,13 @@ std::unique_ptr<Task> tagging() {
   c.head = HeadKind::Token;
   c.n_classes = 4;
   TrainOptions& t = task->train;
-  t.batch_size = 32; t.total_steps = 600;
+  t.batch_size = 32;
+  t.total_steps = 600;
   return task;
 }
 
-std::vector<int> copy_of(const std::vector<int>& s) {
-  return s;
-}
-std::vector<int> reversed(const std::vector<int>& s) {
-  return {s.rbegin(), s.rend()};
-}
+std::vector<int> copy_of(const std::vector<int>& s) { return s; }
+std::vector<int> reversed(const std::vector<int>& s) { return {s.rbegin(), s.rend()}; }
 std::vector<int> sorted(const std::vector<int>& s) {
   std::vector<int> out = s;
   std::sort(out.begin(), out.end());
@@ -234,8 +232,7 @@ std::vector<int> sorted(const std::vector<int>& s) {
 
 std::vector<TaskInfo> builtin_tasks() {
   return {
-      {"qa-toy", "The seed's Q&A example with its vocabulary of 11 and d_model = 6",
-       TaskKind::Seq2Seq},
+      {"qa-toy", "The seed's Q&A example with its vocabulary of 11 and d_model = 6", TaskKind::Seq2Seq},
       {"copy", "Copy a sequence of 10 symbols", TaskKind::Seq2Seq},
       {"reverse", "Reverse a sequence of 10 symbols", TaskKind::Seq2Seq},
       {"sort", "Sort a sequence of 10 symbols", TaskKind::Seq2Seq},
@@ -267,12 +264,9 @@ TaskKind checkpoint_task_kind(const std::string& name) {
 
 std::unique_ptr<Task> make_task(const std::string& name) {
   if (name == "qa-toy") return qa_toy();
-  if (name == "copy")
-    return symbol_task("copy", "Copy a sequence of 10 symbols (11 symbols a-k)", &copy_of);
-  if (name == "reverse")
-    return symbol_task("reverse", "Reverse a sequence of 10 symbols (11 symbols a-k)", &reversed);
-  if (name == "sort")
-    return symbol_task("sort", "Sort a sequence of 10 symbols (11 symbols a-k)", &sorted);
+  if (name == "copy") return symbol_task("copy", "Copy a sequence of 10 symbols (11 symbols a-k)", &copy_of);
+  if (name == "reverse") return symbol_task("reverse", "Reverse a sequence of 10 symbols (11 symbols a-k)", &reversed);
+  if (name == "sort") return symbol_task("sort", "Sort a sequence of 10 symbols (11 symbols a-k)", &sorted);
   if (name == "addition") return addition();
   if (name == "translate") return translate();
   if (name == "lm-char") return language_model(false);

@@ -9,10 +9,14 @@ namespace tp {
 
 const char* to_string(TaskKind kind) {
   switch (kind) {
-    case TaskKind::Seq2Seq: return "seq2seq";
-    case TaskKind::Text: return "text";
-    case TaskKind::Classify: return "classify";
-    case TaskKind::Tag: return "tag";
+    case TaskKind::Seq2Seq:
+      return "seq2seq";
+    case TaskKind::Text:
+      return "text";
+    case TaskKind::Classify:
+      return "classify";
+    case TaskKind::Tag:
+      return "tag";
   }
   return "?";
 }

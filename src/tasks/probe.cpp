@@ -33,7 +33,8 @@ Probe probe(Transformer& model, TaskKind kind, const Tokenizer& tokenizer, const
   e.src = tokenizer.encode(input).ids;
   TP_CHECK(!e.src.empty(), "the input gives no tokens; type some text");
   // A model that produces sequences reads "source → answer"; an encoder reads the sentence.
-  const bool seq2seq = c.arch == Arch::EncoderDecoder || (c.arch == Arch::DecoderOnly && (target || kind == TaskKind::Seq2Seq));
+  const bool seq2seq =
+      c.arch == Arch::EncoderDecoder || (c.arch == Arch::DecoderOnly && (target || kind == TaskKind::Seq2Seq));
   const TaskKind layout = seq2seq ? TaskKind::Seq2Seq : (c.arch == Arch::DecoderOnly ? TaskKind::Text : kind);
   if (c.arch == Arch::EncoderOnly) {
     const bool adds_cls = kind == TaskKind::Classify || c.head == HeadKind::Cls;
@@ -41,8 +42,8 @@ Probe probe(Transformer& model, TaskKind kind, const Tokenizer& tokenizer, const
     TP_CHECK(tokens <= static_cast<std::size_t>(c.max_len), "the input has ", tokens, " tokens; this model's ",
              name(c.max_len), " is ", c.max_len, adds_cls ? " (the count includes <CLS>)" : "");
   } else {
-    TP_CHECK(e.src.size() <= static_cast<std::size_t>(c.max_len), "the input has ", e.src.size(), " tokens; this model's ",
-             name(c.max_len), " is ", c.max_len);
+    TP_CHECK(e.src.size() <= static_cast<std::size_t>(c.max_len), "the input has ", e.src.size(),
+             " tokens; this model's ", name(c.max_len), " is ", c.max_len);
   }
   if (seq2seq) {
     if (target) {
@@ -63,8 +64,8 @@ Probe probe(Transformer& model, TaskKind kind, const Tokenizer& tokenizer, const
     TP_CHECK(b.tgt_len <= c.max_len, "the target has ", e.tgt.size(), " tokens; with <SOS> the decoder input must fit ",
              "this model's ", name(c.max_len), " of ", c.max_len);
   } else if (c.arch == Arch::DecoderOnly) {
-    TP_CHECK(b.tgt_len <= c.max_len, "the input, <SOS> and the target have ", b.tgt_len, " tokens together; this model's ",
-             name(c.max_len), " is ", c.max_len);
+    TP_CHECK(b.tgt_len <= c.max_len, "the input, <SOS> and the target have ", b.tgt_len,
+             " tokens together; this model's ", name(c.max_len), " is ", c.max_len);
   }
   // Padding the input shows the <PAD> mask with the model's own numbers.
   if (pad_to > 0) {

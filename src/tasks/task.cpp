@@ -19,12 +19,15 @@ void Task::check_compatible(const ModelConfig& c) const {
            field(c.vocab_size), " = ", c.vocab_size, "; set ", field(c.vocab_size), " to ", vocab);
   switch (kind) {
     case TaskKind::Seq2Seq:
-      TP_CHECK(c.arch != Arch::EncoderOnly, "task '", name, "' maps a source to a target sequence; it needs an "
+      TP_CHECK(c.arch != Arch::EncoderOnly, "task '", name,
+               "' maps a source to a target sequence; it needs an "
                "encoder-decoder or decoder-only model, not encoder-only");
       break;
     case TaskKind::Text:
-      TP_CHECK(c.arch != Arch::EncoderDecoder, "task '", name, "' is a language model over one text; it needs a "
-               "decoder-only model (next token) or an encoder-only model with ", field(c.head), " mlm (masked tokens)");
+      TP_CHECK(c.arch != Arch::EncoderDecoder, "task '", name,
+               "' is a language model over one text; it needs a "
+               "decoder-only model (next token) or an encoder-only model with ",
+               field(c.head), " mlm (masked tokens)");
       TP_CHECK(c.arch != Arch::EncoderOnly || c.head == HeadKind::Mlm, "task '", name,
                "' on an encoder-only model predicts masked tokens; set ", field(c.head), " to mlm");
       break;
@@ -57,8 +60,8 @@ void Task::check_compatible(const ModelConfig& c) const {
     }
   }
   TP_CHECK(static_cast<int>(longest) <= c.max_len, "task '", name, "' has examples of ", longest,
-           " positions in this layout, but the model has ", field(c.max_len), " = ", c.max_len, "; raise ", field(c.max_len),
-           " to at least ", longest);
+           " positions in this layout, but the model has ", field(c.max_len), " = ", c.max_len, "; raise ",
+           field(c.max_len), " to at least ", longest);
 }
 
 int Task::text_window(const ModelConfig& config, int seq_len) { return std::min(seq_len, config.max_len); }
@@ -122,7 +125,8 @@ Batch Task::sample_batch(const ModelConfig& c, int batch_size, int seq_len, Rng&
     for (const Example& e : fresh) chosen.push_back(&e);
   } else {
     TP_CHECK(!train_examples.empty(), "task '", name, "' has no training examples");
-    for (int i = 0; i < batch_size; ++i) chosen.push_back(&train_examples[rng.below(static_cast<int>(train_examples.size()))]);
+    for (int i = 0; i < batch_size; ++i)
+      chosen.push_back(&train_examples[rng.below(static_cast<int>(train_examples.size()))]);
   }
   return make_batch(c, chosen);
 }

@@ -28,8 +28,8 @@ void for_each_data_line(std::string_view text, Fn fn) {
 
 }  // namespace
 
-std::unique_ptr<Task> new_task(std::string name, std::string description, TaskKind kind,
-                               std::string metric, std::string source) {
+std::unique_ptr<Task> new_task(std::string name, std::string description, TaskKind kind, std::string metric,
+                               std::string source) {
   auto task = std::make_unique<Task>();
   task->name = std::move(name);
   task->description = std::move(description);
@@ -39,30 +39,28 @@ std::unique_ptr<Task> new_task(std::string name, std::string description, TaskKi
   return task;
 }
 
-std::vector<std::vector<std::string>> parse_tsv(std::string_view text, int columns,
-                                                const std::string& file) {
+std::vector<std::vector<std::string>> parse_tsv(std::string_view text, int columns, const std::string& file) {
   std::vector<std::vector<std::string>> rows;
   for_each_data_line(text, [&](std::string_view line, int number) {
     std::vector<std::string> fields;
     std::size_t start = 0;
     while (true) {
       const std::size_t tab = line.find('\t', start);
-      fields.emplace_back(
-          line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
+      fields.emplace_back(line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
       if (tab == std::string_view::npos) break;
       start = tab + 1;
     }
-    TP_CHECK(static_cast<int>(fields.size()) == columns, file, " line ", number, ": expected ",
-             columns, " tab-separated fields, found ", fields.size());
-    for (const std::string& f : fields)
-      TP_CHECK(!f.empty(), file, " line ", number, ": a field is empty");
+    TP_CHECK(static_cast<int>(fields.size()) == columns, file, " line ", number, ": expected ", columns,
+             " tab-separated fields, found ", fields.size());
+    for (const std::string& f : fields) TP_CHECK(!f.empty(), file, " line ", number, ": a field is empty");
     rows.push_back(std::move(fields));
   });
   return rows;
 }
 
-std::vector<std::vector<std::pair<std::string, int>>> parse_tagged(
-    std::string_view text, const std::vector<std::string>& tag_names, const std::string& file) {
+std::vector<std::vector<std::pair<std::string, int>>> parse_tagged(std::string_view text,
+                                                                   const std::vector<std::string>& tag_names,
+                                                                   const std::string& file) {
   std::vector<std::vector<std::pair<std::string, int>>> sentences;
   for_each_data_line(text, [&](std::string_view line, int number) {
     std::vector<std::pair<std::string, int>> sentence;

@@ -7,19 +7,16 @@
 namespace tp {
 
 std::unique_ptr<Task> make_text_task(const std::string& text, const TokenizerOptions& options) {
-  TP_CHECK(text.size() >= 16, "the text has ", text.size(),
-           " bytes; a language model needs at least 16");
+  TP_CHECK(text.size() >= 16, "the text has ", text.size(), " bytes; a language model needs at least 16");
   TP_CHECK(text.size() <= (16u << 20), "the text has ", text.size(), " bytes; the limit is 16 MB");
   return make_text_task_with(text, std::shared_ptr<const Tokenizer>(train_tokenizer(options, text)));
 }
 
 std::unique_ptr<Task> make_text_task_with(const std::string& text, std::shared_ptr<const Tokenizer> tok) {
   TP_CHECK(tok != nullptr, "a text task needs a tokenizer");
-  TP_CHECK(text.size() >= 16, "the text has ", text.size(),
-           " bytes; a language model needs at least 16");
+  TP_CHECK(text.size() >= 16, "the text has ", text.size(), " bytes; a language model needs at least 16");
   TP_CHECK(text.size() <= (16u << 20), "the text has ", text.size(), " bytes; the limit is 16 MB");
-  auto task = new_task("text", "A language model over your own text", TaskKind::Text, "perplexity",
-                       "your text");
+  auto task = new_task("text", "A language model over your own text", TaskKind::Text, "perplexity", "your text");
   task->tokenizer = tok;
   const std::vector<int> ids = tok->encode(text).ids;
   TP_CHECK(ids.size() >= 24, "the text gives ", ids.size(),
@@ -31,27 +28,26 @@ std::unique_ptr<Task> make_text_task_with(const std::string& text, std::shared_p
   task->sample_inputs = {text.substr(0, std::min<std::size_t>(text.size(), 12))};
   task->defaults = model_shape(Arch::DecoderOnly, tok->vocab_size(), 64, 2, 256, 64);
   TrainOptions& t = task->train;
-  t.warmup = 50; t.total_steps = 2000; t.eval_every = 200;
+  t.warmup = 50;
+  t.total_steps = 2000;
+  t.eval_every = 200;
   task->train.seq_len = std::min<int>(64, static_cast<int>(task->train_stream.size()) - 2);
   TP_CHECK(task->train.seq_len >= 2, "the text is too short to train on: it gives ", ids.size(),
            " tokens; add more text");
   return task;
 }
 
-std::unique_ptr<Task> make_pairs_task(
-    const std::vector<std::pair<std::string, std::string>>& pairs) {
+std::unique_ptr<Task> make_pairs_task(const std::vector<std::pair<std::string, std::string>>& pairs) {
   TP_CHECK(!pairs.empty(), "no pairs given; a pairs task needs at least one (source, target) pair");
   TP_CHECK(pairs.size() <= 100000, "there are ", pairs.size(), " pairs; the limit is 100000");
   std::string all;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    TP_CHECK(!pairs[i].first.empty() && !pairs[i].second.empty(), "pair ", i + 1,
-             " has an empty source or target");
+    TP_CHECK(!pairs[i].first.empty() && !pairs[i].second.empty(), "pair ", i + 1, " has an empty source or target");
     all += pairs[i].first + pairs[i].second;
   }
-  auto task = new_task("pairs", "Sequence to sequence over your own pairs", TaskKind::Seq2Seq,
-                       "exact_match", "your pairs");
-  std::shared_ptr<const Tokenizer> tok =
-      train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, all);
+  auto task =
+      new_task("pairs", "Sequence to sequence over your own pairs", TaskKind::Seq2Seq, "exact_match", "your pairs");
+  std::shared_ptr<const Tokenizer> tok = train_tokenizer({TokenizerKind::Char, 0, false, kAllSpecials}, all);
   task->tokenizer = tok;
   std::size_t longest = 1;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -66,11 +62,14 @@ std::unique_ptr<Task> make_pairs_task(
   }
   if (task->val_examples.empty()) task->val_examples = task->train_examples;
   task->sample_inputs = {pairs[0].first};
-  task->defaults = model_shape(
-      Arch::EncoderDecoder, tok->vocab_size(), 64, 2, 256,
-      static_cast<int>(std::min<std::size_t>(4096, std::max<std::size_t>(16, longest))));
+  task->defaults = model_shape(Arch::EncoderDecoder, tok->vocab_size(), 64, 2, 256,
+                               static_cast<int>(std::min<std::size_t>(4096, std::max<std::size_t>(16, longest))));
   TrainOptions& t = task->train;
-  t.lr = 0.002f; t.batch_size = 32; t.warmup = 50; t.total_steps = 2000; t.eval_every = 200;
+  t.lr = 0.002f;
+  t.batch_size = 32;
+  t.warmup = 50;
+  t.total_steps = 2000;
+  t.eval_every = 200;
   return task;
 }
 

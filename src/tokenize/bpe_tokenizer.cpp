@@ -23,20 +23,17 @@ std::uint64_t pair_key(int left, int right) {
 
 class BpeTokenizer final : public Tokenizer {
  public:
-  BpeTokenizer(std::vector<BpeMerge> merges, int num_specials)
-      : Tokenizer(num_specials), merges_(std::move(merges)) {
+  BpeTokenizer(std::vector<BpeMerge> merges, int num_specials) : Tokenizer(num_specials), merges_(std::move(merges)) {
     const int base = num_specials_ + 256;
-    TP_CHECK(base + static_cast<long long>(merges_.size()) <= kMaxBpeVocab, "bpe tokenizer has ",
-             merges_.size(), " merges; at most ", kMaxBpeVocab - base, " fit in ", kMaxBpeVocab,
-             " tokens");
+    TP_CHECK(base + static_cast<long long>(merges_.size()) <= kMaxBpeVocab, "bpe tokenizer has ", merges_.size(),
+             " merges; at most ", kMaxBpeVocab - base, " fit in ", kMaxBpeVocab, " tokens");
     pieces_.resize(vocab_size());
     for (int b = 0; b < 256; ++b) pieces_[num_specials_ + b] = std::string(1, static_cast<char>(b));
     for (std::size_t r = 0; r < merges_.size(); ++r) {
       const auto [left, right] = merges_[r];
       const int id = base + static_cast<int>(r);
-      TP_CHECK(left >= num_specials_ && left < id && right >= num_specials_ && right < id,
-               "bpe merge ", r, " (", left, ", ", right, ") must join two earlier tokens, ids ",
-               num_specials_, "..", id - 1);
+      TP_CHECK(left >= num_specials_ && left < id && right >= num_specials_ && right < id, "bpe merge ", r, " (", left,
+               ", ", right, ") must join two earlier tokens, ids ", num_specials_, "..", id - 1);
       const auto [it, inserted] = rank_.emplace(pair_key(left, right), static_cast<int>(r));
       TP_CHECK(inserted, "bpe merge ", r, " (", left, ", ", right, ") repeats merge ", it->second);
       pieces_[id] = pieces_[left] + pieces_[right];
@@ -98,9 +95,7 @@ class BpeTokenizer final : public Tokenizer {
   struct Candidate {
     int rank;
     int pos;  // left symbol's byte index in the chunk
-    bool operator>(const Candidate& o) const {
-      return rank != o.rank ? rank > o.rank : pos > o.pos;
-    }
+    bool operator>(const Candidate& o) const { return rank != o.rank ? rank > o.rank : pos > o.pos; }
   };
   // Buffers reused across the chunks of one encode call.
   struct Scratch {
@@ -141,8 +136,7 @@ class BpeTokenizer final : public Tokenizer {
       const int left = c.pos;
       if (s.symbol[left] < 0) continue;  // unlinked by an earlier merge
       const int right = s.next[left];
-      if (right >= n || s.symbol[left] != merges_[c.rank].first ||
-          s.symbol[right] != merges_[c.rank].second) {
+      if (right >= n || s.symbol[left] != merges_[c.rank].first || s.symbol[right] != merges_[c.rank].second) {
         continue;  // the pair at this position has changed since the entry was pushed
       }
       s.symbol[left] = base + c.rank;
@@ -180,8 +174,8 @@ std::unique_ptr<Tokenizer> bpe_tokenizer_from_json(const json::Value& value) {
     TP_CHECK(is_pair, "bpe merge ", r, " must be a pair of token ids [left, right]");
     const std::int64_t left = items[r].as_array()[0].as_int("bpe merge id");
     const std::int64_t right = items[r].as_array()[1].as_int("bpe merge id");
-    TP_CHECK(left >= 0 && left < kMaxBpeVocab && right >= 0 && right < kMaxBpeVocab, "bpe merge ",
-             r, " (", left, ", ", right, ") has an id outside 0..", kMaxBpeVocab - 1);
+    TP_CHECK(left >= 0 && left < kMaxBpeVocab && right >= 0 && right < kMaxBpeVocab, "bpe merge ", r, " (", left, ", ",
+             right, ") has an id outside 0..", kMaxBpeVocab - 1);
     merges.emplace_back(static_cast<int>(left), static_cast<int>(right));
   }
   auto tokenizer = make_bpe_tokenizer(std::move(merges), num_specials);

@@ -26,12 +26,8 @@ using PairKey = std::uint64_t;
 PairKey pair_key(int left, int right) {
   return (static_cast<std::uint64_t>(left) << 32) | static_cast<std::uint32_t>(right);
 }
-int key_left(PairKey k) {
-  return static_cast<int>(k >> 32);
-}
-int key_right(PairKey k) {
-  return static_cast<int>(k & 0xFFFFFFFFu);
-}
+int key_left(PairKey k) { return static_cast<int>(k >> 32); }
+int key_right(PairKey k) { return static_cast<int>(k & 0xFFFFFFFFu); }
 
 struct HeapEntry {
   std::int64_t count;
@@ -106,8 +102,7 @@ class Trainer {
       deltas_.clear();
       std::size_t next_unrecorded = 0;
       for (std::size_t site : sites_) {
-        for (std::size_t p = std::max(site, next_unrecorded + 1) - 1;
-             p <= site + 1 && p + 1 < s.size(); ++p) {
+        for (std::size_t p = std::max(site, next_unrecorded + 1) - 1; p <= site + 1 && p + 1 < s.size(); ++p) {
           deltas_.emplace_back(pair_key(s[p], s[p + 1]), -count);
           next_unrecorded = p + 1;
         }
@@ -123,8 +118,7 @@ class Trainer {
       s.resize(out);
       next_unrecorded = 0;
       for (std::size_t site : sites_) {
-        for (std::size_t p = std::max(site, next_unrecorded + 1) - 1; p <= site && p + 1 < s.size();
-             ++p) {
+        for (std::size_t p = std::max(site, next_unrecorded + 1) - 1; p <= site && p + 1 < s.size(); ++p) {
           deltas_.emplace_back(pair_key(s[p], s[p + 1]), count);
           next_unrecorded = p + 1;
         }
@@ -151,7 +145,7 @@ class Trainer {
 
   std::vector<Word> words_;
   int next_id_;
-  std::vector<int> last_touched_;  // per word: the id of the last merge that rewrote it
+  std::vector<int> last_touched_;                        // per word: the id of the last merge that rewrote it
   std::unordered_map<PairKey, std::int64_t> counts_;     // lookup only, never iterated for order
   std::unordered_map<PairKey, std::vector<int>> where_;  // pair -> words that (may) contain it
   std::priority_queue<HeapEntry, std::vector<HeapEntry>, LowerPriority> heap_;
@@ -187,8 +181,7 @@ std::vector<BpeMerge> learn_bpe_merges(std::string_view text, int num_specials, 
 
   Trainer trainer(std::move(words), num_specials + 256);
   BpeMerge merge;
-  while (static_cast<int>(merges.size()) < num_merges && trainer.step(merge))
-    merges.push_back(merge);
+  while (static_cast<int>(merges.size()) < num_merges && trainer.step(merge)) merges.push_back(merge);
   return merges;
 }
 

@@ -52,9 +52,7 @@ class ByteTokenizer final : public Tokenizer {
     return display_[id];
   }
 
-  json::Value to_json() const override {
-    return json_header(TokenizerKind::Byte, num_specials_, vocab_size());
-  }
+  json::Value to_json() const override { return json_header(TokenizerKind::Byte, num_specials_, vocab_size()); }
 
  private:
   std::vector<std::string> display_;  // by id

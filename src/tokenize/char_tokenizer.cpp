@@ -34,8 +34,8 @@ class CharTokenizer final : public Tokenizer {
       const int id = num_specials_ + static_cast<int>(i);
       TP_CHECK(cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF), "char tokenizer token ", id,
                " is not a Unicode scalar value");
-      TP_CHECK(index_.emplace(cp, id).second, "char tokenizer vocabulary repeats the character ",
-               code_point_label(cp), " (ids ", index_.at(cp), " and ", id, ")");
+      TP_CHECK(index_.emplace(cp, id).second, "char tokenizer vocabulary repeats the character ", code_point_label(cp),
+               " (ids ", index_.at(cp), " and ", id, ")");
       if (cp < 128) ascii_[cp] = id;
       std::string text;
       utf8::append(text, cp);
@@ -58,8 +58,7 @@ class CharTokenizer final : public Tokenizer {
       pos += u.length;
       if (!u.valid) {
         for (int b = begin; b < begin + u.length; ++b) {
-          check_unk(
-              str_cat("byte 0x", byte_hex(text[b]), " at byte offset ", b, " is not valid UTF-8"));
+          check_unk(str_cat("byte 0x", byte_hex(text[b]), " at byte offset ", b, " is not valid UTF-8"));
           enc.ids.push_back(kUnk);
           enc.byte_spans.push_back(Span{b, b + 1});
         }
@@ -110,8 +109,7 @@ class CharTokenizer final : public Tokenizer {
   }
 
   void check_unk(const std::string& what) const {
-    TP_CHECK(num_specials_ > kUnk, what, " and this tokenizer has no <UNK> token (",
-             vocabulary_preview(*this), ")");
+    TP_CHECK(num_specials_ > kUnk, what, " and this tokenizer has no <UNK> token (", vocabulary_preview(*this), ")");
   }
 
   std::vector<std::uint32_t> code_points_;        // ordinary tokens, id = num_specials + index
@@ -123,8 +121,7 @@ class CharTokenizer final : public Tokenizer {
 
 }  // namespace
 
-std::unique_ptr<Tokenizer> train_char_tokenizer(std::string_view text, int num_specials,
-                                                int max_vocab) {
+std::unique_ptr<Tokenizer> train_char_tokenizer(std::string_view text, int num_specials, int max_vocab) {
   struct Seen {
     std::uint32_t cp;
     std::int64_t count;
@@ -143,8 +140,7 @@ std::unique_ptr<Tokenizer> train_char_tokenizer(std::string_view text, int num_s
   }
   if (max_vocab > 0 && static_cast<int>(seen.size()) > max_vocab - num_specials) {
     // Keep the most frequent; equal counts keep the earlier first appearance.
-    std::stable_sort(seen.begin(), seen.end(),
-                     [](const Seen& a, const Seen& b) { return a.count > b.count; });
+    std::stable_sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) { return a.count > b.count; });
     seen.resize(max_vocab - num_specials);
   }
   std::vector<std::uint32_t> code_points;
@@ -159,10 +155,10 @@ std::unique_ptr<Tokenizer> char_tokenizer_from_json(const json::Value& value) {
   std::vector<std::uint32_t> code_points;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string& t = tokens[i].as_string("char tokenizer token");
-    const bool one_char = !t.empty() && utf8::decode_at(t, 0).valid &&
-                          static_cast<std::size_t>(utf8::decode_at(t, 0).length) == t.size();
-    TP_CHECK(one_char, "char tokenizer token ", num_specials + i,
-             " must be exactly one character, got \"", utf8::visible(t), "\"");
+    const bool one_char =
+        !t.empty() && utf8::decode_at(t, 0).valid && static_cast<std::size_t>(utf8::decode_at(t, 0).length) == t.size();
+    TP_CHECK(one_char, "char tokenizer token ", num_specials + i, " must be exactly one character, got \"",
+             utf8::visible(t), "\"");
     code_points.push_back(utf8::decode_at(t, 0).code_point);
   }
   auto tokenizer = std::make_unique<CharTokenizer>(std::move(code_points), num_specials);

@@ -60,7 +60,7 @@ struct Scanner {
     }
     if (end == pos) return pos;
     if (end == text.size() || last == pos) return end;  // to the end, or a single unit (\s+)
-    return last;  // leave the last unit for the chunk after it
+    return last;                                        // leave the last unit for the chunk after it
   }
 
   std::size_t match(std::size_t pos) const {

@@ -43,8 +43,8 @@ class Gpt2Tokenizer final : public ImportedTokenizer {
     bytes_.resize(V);
     for (int id = 0; id < V; ++id) {
       const std::string& text = vocab_.tokens[id];
-      TP_CHECK(id_of.emplace(text, id).second, "gpt2 tokenizer: token '", text, "' appears twice (ids ",
-               id_of[text], " and ", id, ")");
+      TP_CHECK(id_of.emplace(text, id).second, "gpt2 tokenizer: token '", text, "' appears twice (ids ", id_of[text],
+               " and ", id, ")");
       if (text == vocab_.eos_token) continue;
       std::string bytes;
       for (std::size_t i = 0; i < text.size();) {

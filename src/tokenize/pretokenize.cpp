@@ -16,8 +16,7 @@ std::vector<WordPiece> split_words(std::string_view text) {
     const int end = static_cast<int>(pos + u.length);
     pos += u.length;
     if (!u.valid) {
-      for (int b = begin; b < end; ++b)
-        pieces.push_back({{b, b + 1}, WordPiece::Kind::InvalidByte});
+      for (int b = begin; b < end; ++b) pieces.push_back({{b, b + 1}, WordPiece::Kind::InvalidByte});
       open = join_next = false;
       continue;
     }

@@ -41,11 +41,13 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
  public:
   explicit SentencePieceTokenizer(SentencePieceVocab vocab) : vocab_(std::move(vocab)) {
     const int V = static_cast<int>(vocab_.pieces.size());
-    TP_CHECK(V >= 3, "sentencepiece tokenizer: the vocabulary has ", V, " pieces; it needs at least <unk>, <s> and </s>");
-    TP_CHECK(vocab_.scores.empty() || static_cast<int>(vocab_.scores.size()) == V, "sentencepiece tokenizer: ",
-             vocab_.scores.size(), " scores for ", V, " pieces");
+    TP_CHECK(V >= 3, "sentencepiece tokenizer: the vocabulary has ", V,
+             " pieces; it needs at least <unk>, <s> and </s>");
+    TP_CHECK(vocab_.scores.empty() || static_cast<int>(vocab_.scores.size()) == V,
+             "sentencepiece tokenizer: ", vocab_.scores.size(), " scores for ", V, " pieces");
     for (int id : {vocab_.unk, vocab_.bos, vocab_.eos}) {
-      TP_CHECK(id >= -1 && id < V, "sentencepiece tokenizer: special id ", id, " is outside the vocabulary (0..", V - 1, ")");
+      TP_CHECK(id >= -1 && id < V, "sentencepiece tokenizer: special id ", id, " is outside the vocabulary (0..", V - 1,
+               ")");
     }
     std::fill(std::begin(byte_id_), std::end(byte_id_), -1);
     for (int id = 0; id < V; ++id) {
@@ -194,8 +196,9 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
     std::sort(distinct.begin(), distinct.end(), std::greater<float>());
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
     for (const auto& [piece, id] : id_of_) {
-      const int rank = static_cast<int>(std::lower_bound(distinct.begin(), distinct.end(), vocab_.scores[id],
-                                                         std::greater<float>()) - distinct.begin());
+      const int rank = static_cast<int>(
+          std::lower_bound(distinct.begin(), distinct.end(), vocab_.scores[id], std::greater<float>()) -
+          distinct.begin());
       for (std::size_t k = 1; k < piece.size(); ++k) {
         if ((static_cast<unsigned char>(piece[k]) & 0xC0) == 0x80) continue;  // inside a character
         const int left = find(piece.substr(0, k)), right = find(piece.substr(k));
@@ -227,7 +230,8 @@ std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& 
   vocab.unk = static_cast<int>(json_field(value, "unk").as_int("sentencepiece tokenizer field unk"));
   vocab.bos = static_cast<int>(json_field(value, "bos").as_int("sentencepiece tokenizer field bos"));
   vocab.eos = static_cast<int>(json_field(value, "eos").as_int("sentencepiece tokenizer field eos"));
-  vocab.add_dummy_prefix = json_field(value, "add_dummy_prefix").as_bool("sentencepiece tokenizer field add_dummy_prefix");
+  vocab.add_dummy_prefix =
+      json_field(value, "add_dummy_prefix").as_bool("sentencepiece tokenizer field add_dummy_prefix");
   auto tokenizer = make_sentencepiece_tokenizer(std::move(vocab));
   check_json_vocab_size(value, tokenizer->vocab_size());
   return tokenizer;

@@ -10,8 +10,7 @@
 namespace tp {
 
 namespace {
-const char* const kSpecialTexts[kAllSpecials] = {"<SOS>", "<EOS>", "<PAD>",
-                                                 "<UNK>", "<CLS>", "<MASK>"};
+const char* const kSpecialTexts[kAllSpecials] = {"<SOS>", "<EOS>", "<PAD>", "<UNK>", "<CLS>", "<MASK>"};
 }  // namespace
 
 std::vector<int> SpecialTokens::input_only() const {
@@ -36,8 +35,8 @@ SpecialTokens Tokenizer::specials() const { return first_specials(num_specials_)
 SpecialTokens default_specials() { return first_specials(kAllSpecials); }
 
 const char* special_token_text(int id) {
-  TP_CHECK(id >= 0 && id < kAllSpecials, "special token id ", id, " is out of range; specials are ",
-           "0..", kAllSpecials - 1, " (<SOS> <EOS> <PAD> <UNK> <CLS> <MASK>)");
+  TP_CHECK(id >= 0 && id < kAllSpecials, "special token id ", id, " is out of range; specials are ", "0..",
+           kAllSpecials - 1, " (<SOS> <EOS> <PAD> <UNK> <CLS> <MASK>)");
   return kSpecialTexts[id];
 }
 
@@ -64,43 +63,38 @@ std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std:
   switch (options.kind) {
     case TokenizerKind::Char:
     case TokenizerKind::Word:
-      TP_CHECK(vocab == 0 || vocab > specials, tokenizer_kind_name(options.kind),
-               " tokenizer ", vocab_name, " must be 0 (no limit) or more than the ", specials,
-               " special tokens, got ", vocab);
+      TP_CHECK(vocab == 0 || vocab > specials, tokenizer_kind_name(options.kind), " tokenizer ", vocab_name,
+               " must be 0 (no limit) or more than the ", specials, " special tokens, got ", vocab);
       if (options.kind == TokenizerKind::Char) {
         return detail::train_char_tokenizer(text, specials, vocab);
       }
       return detail::train_word_tokenizer(text, specials, vocab, options.lowercase);
     case TokenizerKind::Bpe: {
       const int base = specials + 256;
-      TP_CHECK(vocab >= base && vocab <= detail::kMaxBpeVocab,
-               "bpe tokenizer ", vocab_name, " must be in ", base, "..", detail::kMaxBpeVocab, " (",
-               specials, " specials + 256 bytes + merges), got ", vocab);
-      return detail::make_bpe_tokenizer(detail::learn_bpe_merges(text, specials, vocab - base),
-                                        specials);
+      TP_CHECK(vocab >= base && vocab <= detail::kMaxBpeVocab, "bpe tokenizer ", vocab_name, " must be in ", base, "..",
+               detail::kMaxBpeVocab, " (", specials, " specials + 256 bytes + merges), got ", vocab);
+      return detail::make_bpe_tokenizer(detail::learn_bpe_merges(text, specials, vocab - base), specials);
     }
     case TokenizerKind::Byte:
-      TP_CHECK(vocab == 0 || vocab == specials + 256, "byte tokenizer ", vocab_name, " is always ",
-               specials + 256, " (", specials, " specials + 256 bytes); pass 0 or ", specials + 256,
-               ", got ", vocab);
+      TP_CHECK(vocab == 0 || vocab == specials + 256, "byte tokenizer ", vocab_name, " is always ", specials + 256,
+               " (", specials, " specials + 256 bytes); pass 0 or ", specials + 256, ", got ", vocab);
       return detail::make_byte_tokenizer(specials);
     case TokenizerKind::Gpt2:
-    case TokenizerKind::SentencePiece: break;  // refused above
+    case TokenizerKind::SentencePiece:
+      break;  // refused above
   }
   TP_FAIL("unknown tokenizer kind ", static_cast<int>(options.kind));
 }
 
-std::unique_ptr<Tokenizer> word_tokenizer_from_vocab(const std::vector<std::string>& words,
-                                                     int num_specials, bool lowercase) {
+std::unique_ptr<Tokenizer> word_tokenizer_from_vocab(const std::vector<std::string>& words, int num_specials,
+                                                     bool lowercase) {
   detail::check_num_specials(num_specials);
   return detail::make_word_tokenizer(words, num_specials, lowercase);
 }
 
 std::unique_ptr<Tokenizer> Tokenizer::from_json(const json::Value& value) {
-  TP_CHECK(value.is_object(), "tokenizer JSON must be an object, got ",
-           json::type_name(value.type()));
-  const TokenizerKind kind =
-      parse_tokenizer_kind(detail::json_field(value, "kind").as_string("tokenizer field kind"));
+  TP_CHECK(value.is_object(), "tokenizer JSON must be an object, got ", json::type_name(value.type()));
+  const TokenizerKind kind = parse_tokenizer_kind(detail::json_field(value, "kind").as_string("tokenizer field kind"));
   switch (kind) {
     case TokenizerKind::Char:
       return detail::char_tokenizer_from_json(value);
@@ -121,14 +115,13 @@ std::unique_ptr<Tokenizer> Tokenizer::from_json(const json::Value& value) {
 namespace detail {
 
 void check_num_specials(int num_specials) {
-  TP_CHECK(num_specials >= 3 && num_specials <= kAllSpecials,
-           "num_specials must be 3 (<SOS> <EOS> <PAD>) to ", kAllSpecials,
-           " (adding <UNK> <CLS> <MASK>), got ", num_specials);
+  TP_CHECK(num_specials >= 3 && num_specials <= kAllSpecials, "num_specials must be 3 (<SOS> <EOS> <PAD>) to ",
+           kAllSpecials, " (adding <UNK> <CLS> <MASK>), got ", num_specials);
 }
 
 void fail_id_out_of_range(int id, int vocab_size) {
-  TP_FAIL("token id ", id, " is out of range; this tokenizer has ", vocab_size, " tokens (ids 0..",
-          vocab_size - 1, ")");
+  TP_FAIL("token id ", id, " is out of range; this tokenizer has ", vocab_size, " tokens (ids 0..", vocab_size - 1,
+          ")");
 }
 
 void append_special(std::string& out, int id) {
@@ -154,8 +147,7 @@ json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size) {
   return v;
 }
 
-std::string ImportedTokenizer::decode_continuation(const std::vector<int>& context,
-                                                  const std::vector<int>& ids) const {
+std::string ImportedTokenizer::decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const {
   std::vector<int> all = context;
   all.insert(all.end(), ids.begin(), ids.end());
   const std::string whole = decode(all), before = decode(context);
@@ -222,8 +214,7 @@ const json::Value& json_field(const json::Value& value, const char* key) {
   return *field;
 }
 
-int read_json_header(const json::Value& value, TokenizerKind kind,
-                     std::initializer_list<const char*> allowed) {
+int read_json_header(const json::Value& value, TokenizerKind kind, std::initializer_list<const char*> allowed) {
   const char* name = tokenizer_kind_name(kind);
   for (const auto& member : value.as_object("tokenizer JSON")) {
     const std::string& key = member.first;
@@ -235,19 +226,18 @@ int read_json_header(const json::Value& value, TokenizerKind kind,
       TP_FAIL("unknown field '", key, "' in ", name, " tokenizer JSON; expected: ", list);
     }
   }
-  TP_CHECK(json_field(value, "kind").as_string("tokenizer field kind") == name,
-           "tokenizer JSON kind must be '", name, "'");
-  const std::int64_t specials =
-      json_field(value, "num_specials").as_int("tokenizer field num_specials");
-  TP_CHECK(specials >= 3 && specials <= kAllSpecials, "tokenizer field num_specials must be 3..",
-           kAllSpecials, ", got ", specials);
+  TP_CHECK(json_field(value, "kind").as_string("tokenizer field kind") == name, "tokenizer JSON kind must be '", name,
+           "'");
+  const std::int64_t specials = json_field(value, "num_specials").as_int("tokenizer field num_specials");
+  TP_CHECK(specials >= 3 && specials <= kAllSpecials, "tokenizer field num_specials must be 3..", kAllSpecials,
+           ", got ", specials);
   return static_cast<int>(specials);
 }
 
 void check_json_vocab_size(const json::Value& value, int actual) {
   const std::int64_t stored = json_field(value, "vocab_size").as_int("tokenizer field vocab_size");
-  TP_CHECK(stored == actual, "tokenizer field vocab_size says ", stored,
-           " but the stored vocabulary has ", actual, " tokens");
+  TP_CHECK(stored == actual, "tokenizer field vocab_size says ", stored, " but the stored vocabulary has ", actual,
+           " tokens");
 }
 
 }  // namespace detail

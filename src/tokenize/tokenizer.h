@@ -13,8 +13,8 @@
 
 #include <memory>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/enum_names.h"
@@ -30,14 +30,14 @@ const char* special_token_text(int id);  // "<SOS>" ... "<MASK>"
 
 enum class TokenizerKind { Char, Word, Bpe, Byte, Gpt2, SentencePiece };
 inline constexpr EnumName<TokenizerKind> kTokenizerKindNames[] = {
-    {TokenizerKind::Char, "char"}, {TokenizerKind::Word, "word"}, {TokenizerKind::Bpe, "bpe"}, {TokenizerKind::Byte, "byte"},
-    {TokenizerKind::Gpt2, "gpt2"}, {TokenizerKind::SentencePiece, "sentencepiece"}};
+    {TokenizerKind::Char, "char"}, {TokenizerKind::Word, "word"}, {TokenizerKind::Bpe, "bpe"},
+    {TokenizerKind::Byte, "byte"}, {TokenizerKind::Gpt2, "gpt2"}, {TokenizerKind::SentencePiece, "sentencepiece"}};
 // The kinds that come with an imported model's files and are never learned from text.
 inline bool is_imported_kind(TokenizerKind kind) {
   return kind == TokenizerKind::Gpt2 || kind == TokenizerKind::SentencePiece;
 }
 inline const char* tokenizer_kind_name(TokenizerKind kind) { return enum_name(kTokenizerKindNames, kind); }
-TokenizerKind parse_tokenizer_kind(std::string_view name);    // tp::Error listing the names
+TokenizerKind parse_tokenizer_kind(std::string_view name);  // tp::Error listing the names
 
 // What a model without a tokenizer assumes: the built-in tokenizers' layout, all six specials.
 SpecialTokens default_specials();
@@ -117,18 +117,24 @@ constexpr int kDefaultBpeVocab = 512;
 
 struct TokenizerOptions {
   TokenizerKind kind = TokenizerKind::Char;
-  int vocab_size = 0;         // BPE: target vocabulary size (specials + 256 bytes + merges)
-  bool lowercase = false;     // word: fold ASCII case before lookup
+  int vocab_size = 0;               // BPE: target vocabulary size (specials + 256 bytes + merges)
+  bool lowercase = false;           // word: fold ASCII case before lookup
   int num_specials = kAllSpecials;  // the built-in tasks' choice, not an option
 
   // The options a user chooses (train_tokenizer() checks them, kind by kind).
+  // clang-format off: one line per field (the table is read as a table)
   template <typename Self, typename Visit>
   static void fields(Self& o, Visit&& visit) {
     using namespace schema;
-    visit(Choice("kind", "kind", kTokenizerKindNames, "characters, words, learned sub-words (BPE) or bytes").parser(parse_tokenizer_kind), o.kind);
-    visit(Int("vocab_size", "vocabSize", 0, 1000000, "bpe: the vocabulary to learn, specials and 256 bytes included; 0 = the kind's default"), o.vocab_size);
+    visit(Choice("kind", "kind", kTokenizerKindNames, "characters, words, learned sub-words (BPE) or bytes")
+              .parser(parse_tokenizer_kind),
+          o.kind);
+    visit(Int("vocab_size", "vocabSize", 0, 1000000,
+              "bpe: the vocabulary to learn, specials and 256 bytes included; 0 = the kind's default"),
+          o.vocab_size);
     visit(Flag("lowercase", "lowercase", "word: fold ASCII letters to lower case"), o.lowercase);
   }
+  // clang-format on
   // The options a user's choice means: vocab_size 0 asks for the kind's default (BPE: 512).
   TokenizerOptions with_defaults() const {
     TokenizerOptions o = *this;
@@ -143,7 +149,7 @@ std::unique_ptr<Tokenizer> train_tokenizer(const TokenizerOptions& options, std:
 
 // A word tokenizer over an exact vocabulary (ordinary tokens in order, ids from num_specials);
 // the seed's Q&A toy uses this to get its published ids.
-std::unique_ptr<Tokenizer> word_tokenizer_from_vocab(const std::vector<std::string>& words,
-                                                     int num_specials, bool lowercase);
+std::unique_ptr<Tokenizer> word_tokenizer_from_vocab(const std::vector<std::string>& words, int num_specials,
+                                                     bool lowercase);
 
 }  // namespace tp

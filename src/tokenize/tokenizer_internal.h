@@ -50,20 +50,16 @@ std::string vocabulary_preview(const Tokenizer& tokenizer);
 // JSON: every tokenizer object has "kind", "num_specials" and "vocab_size"; the rest is per kind.
 json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size);
 // Checks the object has only `allowed` keys (plus the header's) and returns num_specials.
-int read_json_header(const json::Value& value, TokenizerKind kind,
-                     std::initializer_list<const char*> allowed);
+int read_json_header(const json::Value& value, TokenizerKind kind, std::initializer_list<const char*> allowed);
 const json::Value& json_field(const json::Value& value, const char* key);
 void check_json_vocab_size(const json::Value& value, int actual);
 
 // Per-kind constructors. max_vocab == 0 means "no limit" for char and word.
-std::unique_ptr<Tokenizer> train_char_tokenizer(std::string_view text, int num_specials,
-                                                int max_vocab);
+std::unique_ptr<Tokenizer> train_char_tokenizer(std::string_view text, int num_specials, int max_vocab);
 std::unique_ptr<Tokenizer> char_tokenizer_from_json(const json::Value& value);
 
-std::unique_ptr<Tokenizer> train_word_tokenizer(std::string_view text, int num_specials,
-                                                int max_vocab, bool lowercase);
-std::unique_ptr<Tokenizer> make_word_tokenizer(std::vector<std::string> words, int num_specials,
-                                               bool lowercase);
+std::unique_ptr<Tokenizer> train_word_tokenizer(std::string_view text, int num_specials, int max_vocab, bool lowercase);
+std::unique_ptr<Tokenizer> make_word_tokenizer(std::vector<std::string> words, int num_specials, bool lowercase);
 std::unique_ptr<Tokenizer> word_tokenizer_from_json(const json::Value& value);
 
 using BpeMerge = std::pair<int, int>;  // (left id, right id); merge i makes id specials+256+i

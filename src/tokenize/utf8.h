@@ -30,9 +30,7 @@ enum class CharClass {
   Extender,  // combining marks, ZWJ, variation selectors, skin-tone modifiers, tags
 };
 CharClass classify(std::uint32_t code_point);
-inline bool is_zwj(std::uint32_t code_point) {
-  return code_point == 0x200D;
-}
+inline bool is_zwj(std::uint32_t code_point) { return code_point == 0x200D; }
 
 // Display form for a chip: ' ' -> "▁", "\n" "\t" "\r" as backslash escapes, other control
 // characters and bytes that are not valid UTF-8 as "<0xNN>"; everything else as is.

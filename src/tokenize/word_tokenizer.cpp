@@ -61,9 +61,8 @@ bool glues_left(std::string_view t) {
 
 // No space after these: opening brackets, prefixes like $ and #, and the joiners again.
 bool glues_right(std::string_view t) {
-  return is_one_of(t, {"(", "[", "{", "'", "-", "/", "$", "#", "@", "\xEF\xBC\x88" /* （ */,
-                       "\xE3\x80\x8C" /* 「 */, "\xE3\x80\x8E" /* 『 */, "\xE2\x80\x9C" /* “ */,
-                       "\xE2\x80\x98" /* ‘ */, "\xC2\xAB" /* « */});
+  return is_one_of(t, {"(", "[", "{", "'", "-", "/", "$", "#", "@", "\xEF\xBC\x88" /* （ */, "\xE3\x80\x8C" /* 「 */,
+                       "\xE3\x80\x8E" /* 『 */, "\xE2\x80\x9C" /* “ */, "\xE2\x80\x98" /* ‘ */, "\xC2\xAB" /* « */});
 }
 
 class WordTokenizer final : public Tokenizer {
@@ -76,8 +75,7 @@ class WordTokenizer final : public Tokenizer {
       const int id = num_specials_ + static_cast<int>(i);
       // Each entry must be something encode can produce, or its id could never appear.
       const std::vector<WordPiece> pieces = split_words(w);
-      const bool single = utf8::is_valid(w) && pieces.size() == 1 &&
-                          pieces[0].bytes.begin == 0 &&
+      const bool single = utf8::is_valid(w) && pieces.size() == 1 && pieces[0].bytes.begin == 0 &&
                           pieces[0].bytes.end == static_cast<int>(w.size());
       TP_CHECK(single, "word tokenizer token ", id, " (\"", utf8::visible(w),
                "\") must be one word or one punctuation character: non-empty, valid UTF-8, ",
@@ -85,8 +83,8 @@ class WordTokenizer final : public Tokenizer {
       TP_CHECK(!lowercase_ || fold_ascii(w) == w, "word tokenizer token ", id, " (\"", w,
                "\") has upper-case letters, but the tokenizer lowercases its input so it could "
                "never match");
-      TP_CHECK(index_.emplace(w, id).second, "word tokenizer vocabulary repeats \"", w, "\" (ids ",
-               index_.at(w), " and ", id, ")");
+      TP_CHECK(index_.emplace(w, id).second, "word tokenizer vocabulary repeats \"", w, "\" (ids ", index_.at(w),
+               " and ", id, ")");
       display_.push_back(utf8::visible(w));
     }
   }
@@ -106,17 +104,15 @@ class WordTokenizer final : public Tokenizer {
       const std::string_view piece = text.substr(p.bytes.begin, p.bytes.end - p.bytes.begin);
       int id = kUnk;
       if (p.kind == WordPiece::Kind::InvalidByte) {
-        check_unk(str_cat("byte ", utf8::visible(piece), " at byte offset ", p.bytes.begin,
-                          " is not valid UTF-8"));
+        check_unk(str_cat("byte ", utf8::visible(piece), " at byte offset ", p.bytes.begin, " is not valid UTF-8"));
       } else {
         key = lowercase_ ? fold_ascii(piece) : std::string(piece);
         const auto it = index_.find(key);
         if (it != index_.end()) {
           id = it->second;
         } else {
-          check_unk(str_cat(p.kind == WordPiece::Kind::Word ? "word \"" : "punctuation \"",
-                            utf8::visible(piece), "\" at byte offset ", p.bytes.begin,
-                            " is not in the vocabulary"));
+          check_unk(str_cat(p.kind == WordPiece::Kind::Word ? "word \"" : "punctuation \"", utf8::visible(piece),
+                            "\" at byte offset ", p.bytes.begin, " is not in the vocabulary"));
         }
       }
       enc.ids.push_back(id);
@@ -169,8 +165,7 @@ class WordTokenizer final : public Tokenizer {
 
  private:
   void check_unk(const std::string& what) const {
-    TP_CHECK(num_specials_ > kUnk, what, " and this tokenizer has no <UNK> token (",
-             vocabulary_preview(*this), ")");
+    TP_CHECK(num_specials_ > kUnk, what, " and this tokenizer has no <UNK> token (", vocabulary_preview(*this), ")");
   }
 
   std::vector<std::string> words_;  // ordinary tokens, id = num_specials + index
@@ -181,8 +176,8 @@ class WordTokenizer final : public Tokenizer {
 
 }  // namespace
 
-std::unique_ptr<Tokenizer> train_word_tokenizer(std::string_view text, int num_specials,
-                                                int max_vocab, bool lowercase) {
+std::unique_ptr<Tokenizer> train_word_tokenizer(std::string_view text, int num_specials, int max_vocab,
+                                                bool lowercase) {
   struct Seen {
     std::string word;
     std::int64_t count;  // first appearance is the index in `seen`
@@ -198,8 +193,7 @@ std::unique_ptr<Tokenizer> train_word_tokenizer(std::string_view text, int num_s
     ++seen[it->second].count;
   }
   // Frequency first; stable_sort keeps first-appearance order among equal counts.
-  std::stable_sort(seen.begin(), seen.end(),
-                   [](const Seen& a, const Seen& b) { return a.count > b.count; });
+  std::stable_sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) { return a.count > b.count; });
   if (max_vocab > 0 && static_cast<int>(seen.size()) > max_vocab - num_specials) {
     seen.resize(max_vocab - num_specials);
   }
@@ -208,8 +202,7 @@ std::unique_ptr<Tokenizer> train_word_tokenizer(std::string_view text, int num_s
   return std::make_unique<WordTokenizer>(std::move(words), num_specials, lowercase);
 }
 
-std::unique_ptr<Tokenizer> make_word_tokenizer(std::vector<std::string> words, int num_specials,
-                                               bool lowercase) {
+std::unique_ptr<Tokenizer> make_word_tokenizer(std::vector<std::string> words, int num_specials, bool lowercase) {
   return std::make_unique<WordTokenizer>(std::move(words), num_specials, lowercase);
 }
 

@@ -35,7 +35,8 @@ const std::vector<Chunk>& chunks_of(const ParameterSet& params) {
   for (int t = 0; t < params.count(); ++t) {
     const ParamInfo& info = params.info(t);
     const std::size_t end = info.offset + (info.size + 3) / 4 * 4;
-    for (std::size_t b = info.offset; b < end; b += kChunkFloats) chunks.push_back({b, std::min(end, b + kChunkFloats), t});
+    for (std::size_t b = info.offset; b < end; b += kChunkFloats)
+      chunks.push_back({b, std::min(end, b + kChunkFloats), t});
   }
   return chunks;
 }
@@ -116,7 +117,8 @@ float clip_grad_norm(ParameterSet& params, float max_norm) {
     for_each_chunk(params, 1.0, [&](const Chunk& chunk) {
       const ParamInfo& info = params.info(chunk.tensor);
       const std::size_t end = std::min(chunk.end, info.offset + info.size);
-      if (end > chunk.begin) kernels::scale(grads + chunk.begin, s, grads + chunk.begin, static_cast<int>(end - chunk.begin));
+      if (end > chunk.begin)
+        kernels::scale(grads + chunk.begin, s, grads + chunk.begin, static_cast<int>(end - chunk.begin));
     });
   }
   return norm;

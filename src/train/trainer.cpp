@@ -32,7 +32,8 @@ int Trainer::eval_batch_size() const {
   const std::int64_t state = c.parameter_count() * 16;
   int size = std::max(options_.batch_size, 32);
   while (size > options_.batch_size &&
-         estimate_activation_bytes(c, task_.largest_batch(c, size, options_.seq_len), false) + state > kMaxTrainingBytes) {
+         estimate_activation_bytes(c, task_.largest_batch(c, size, options_.seq_len), false) + state >
+             kMaxTrainingBytes) {
     size = std::max(options_.batch_size, size / 2);
   }
   return size;
@@ -43,20 +44,24 @@ void Trainer::check_memory() const {
   const BatchShape train = task_.largest_batch(c, options_.batch_size, options_.seq_len);
   // Evaluation runs its batches (eval_batch_size()), forward only, in the same arena.
   const BatchShape eval = task_.largest_batch(c, eval_batch_size(), options_.seq_len);
-  const std::int64_t activations = std::max(estimate_activation_bytes(c, train, true), estimate_activation_bytes(c, eval, false));
+  const std::int64_t activations =
+      std::max(estimate_activation_bytes(c, train, true), estimate_activation_bytes(c, eval, false));
   const std::int64_t state = c.parameter_count() * 16;  // parameters, gradients, two Adam moments
   if (activations + state <= kMaxTrainingBytes) return;
   const auto option = [this](const auto& member) { return schema::name_of(options_, member); };
   const char* d_model = schema::name_of(c, c.d_model);
   const int length = std::max(train.src_len, train.tgt_len);
   constexpr std::int64_t kMB = 1 << 20;
-  TP_FAIL(option(options_.batch_size), " × length × ", d_model, " = ", options_.batch_size, " × ", length, " × ", c.d_model,
-          " is out of range for training: a step needs about ", (activations + kMB - 1) / kMB,
-          " MB of activations, plus ", (state + kMB - 1) / kMB, " MB for the parameters, gradients and Adam state; the limit is ",
-          kMaxTrainingBytes / kMB, " MB in all (length: the longest sequence of a batch, ",
-          task_.kind == TaskKind::Text ? str_cat(option(options_.seq_len), " for a text task") : std::string("the task's longest example"),
-          "); make ", option(options_.batch_size), task_.kind == TaskKind::Text ? str_cat(", ", option(options_.seq_len)) : std::string(),
-          " or ", d_model, " smaller");
+  TP_FAIL(option(options_.batch_size), " × length × ", d_model, " = ", options_.batch_size, " × ", length, " × ",
+          c.d_model, " is out of range for training: a step needs about ", (activations + kMB - 1) / kMB,
+          " MB of activations, plus ", (state + kMB - 1) / kMB,
+          " MB for the parameters, gradients and Adam state; the limit is ", kMaxTrainingBytes / kMB,
+          " MB in all (length: the longest sequence of a batch, ",
+          task_.kind == TaskKind::Text ? str_cat(option(options_.seq_len), " for a text task")
+                                       : std::string("the task's longest example"),
+          "); make ", option(options_.batch_size),
+          task_.kind == TaskKind::Text ? str_cat(", ", option(options_.seq_len)) : std::string(), " or ", d_model,
+          " smaller");
 }
 
 void Trainer::set_total_steps(int total) {
@@ -165,9 +170,12 @@ Evaluation Trainer::evaluate() {
   e.perplexity = det::exp(e.loss);
   e.token_accuracy = e.targets ? static_cast<double>(correct) / e.targets : 0.0;
   e.exact_match = e.sequences ? static_cast<double>(exact) / e.sequences : 0.0;
-  if (task_.metric == "perplexity") e.metric = e.perplexity;
-  else if (task_.metric == "exact_match") e.metric = e.exact_match;
-  else e.metric = e.token_accuracy;  // token_accuracy, accuracy
+  if (task_.metric == "perplexity")
+    e.metric = e.perplexity;
+  else if (task_.metric == "exact_match")
+    e.metric = e.exact_match;
+  else
+    e.metric = e.token_accuracy;  // token_accuracy, accuracy
   last_eval_ = e;
   last_.evaluated_at = step_;
   last_.val_loss = e.loss;

@@ -33,18 +33,21 @@ struct Evaluation {
   int targets = 0;
   int sequences = 0;
 
+  // clang-format off: one line per field (the table is read as a table)
   template <typename Self, typename Visit>
   static void fields(Self& e, Visit&& visit) {
     using namespace schema;
     const double inf = kNoMax;
     visit(Real("loss", "loss", 0, inf, "mean cross-entropy over the validation targets"), e.loss);
     visit(Real("perplexity", "perplexity", 0, inf, "exp(loss)"), e.perplexity);
-    visit(Real("token_accuracy", "tokenAccuracy", 0, 1, "share of targets whose most likely token is right"), e.token_accuracy);
+    visit(Real("token_accuracy", "tokenAccuracy", 0, 1, "share of targets whose most likely token is right"),
+          e.token_accuracy);
     visit(Real("exact_match", "exactMatch", 0, 1, "share of sequences with every target right"), e.exact_match);
     visit(Real("metric", "metric", 0, inf, "the task's own metric (one of the above)"), e.metric);
     visit(Int("targets", "targets", 0, 2147483647, "targets scored"), e.targets);
     visit(Int("sequences", "sequences", 0, 2147483647, "sequences scored"), e.sequences);
   }
+  // clang-format on
 };
 
 // What one training step reports (the last one, for a run of several).
@@ -55,14 +58,15 @@ struct StepReport {
   bool evaluated = false;       // whether this step ended with an evaluation
   double val_loss = 0.0;        // the latest evaluation's, at step evaluated_at
   double metric = 0.0;
-  int evaluated_at = 0;         // 0: never evaluated
-  double tokens_per_s = 0.0;    // input positions per second over the last quarter second or more
+  int evaluated_at = 0;       // 0: never evaluated
+  double tokens_per_s = 0.0;  // input positions per second over the last quarter second or more
   float lr = 0.0f;
-  float grad_norm = 0.0f;       // before clipping
+  float grad_norm = 0.0f;  // before clipping
   double tokens_seen = 0.0;
-  bool diverged = false;        // a step of this run diverged (divergence_threshold() says when)
-  int diverged_at = 0;          // the first step that diverged since training began; 0: none
+  bool diverged = false;  // a step of this run diverged (divergence_threshold() says when)
+  int diverged_at = 0;    // the first step that diverged since training began; 0: none
 
+  // clang-format off: one line per field (the table is read as a table)
   template <typename Self, typename Visit>
   static void fields(Self& r, Visit&& visit) {
     using namespace schema;
@@ -73,14 +77,20 @@ struct StepReport {
     visit(Flag("evaluated", "evaluated", "this step ended with an evaluation"), r.evaluated);
     visit(Real("val_loss", "valLoss", 0, inf, "validation loss of the latest evaluation"), r.val_loss);
     visit(Real("metric", "metric", 0, inf, "the task's metric at the latest evaluation"), r.metric);
-    visit(Int("evaluated_at", "evaluatedAt", 0, 2147483647, "step of the latest evaluation (0: none yet)"), r.evaluated_at);
+    visit(Int("evaluated_at", "evaluatedAt", 0, 2147483647, "step of the latest evaluation (0: none yet)"),
+          r.evaluated_at);
     visit(Real("tokens_per_s", "tokensPerSec", 0, inf, "input positions per second, recently"), r.tokens_per_s);
     visit(Real("lr", "lr", 0, inf, "learning rate of the step"), r.lr);
     visit(Real("grad_norm", "gradNorm", 0, inf, "global gradient norm before clipping"), r.grad_norm);
     visit(Real("tokens_seen", "tokensSeen", 0, inf, "input positions trained on so far"), r.tokens_seen);
-    visit(Flag("diverged", "diverged", "a step of this run diverged: its loss or gradient norm was not finite, or after warm-up its loss was above 2 ln(outputs) + 1"), r.diverged);
-    visit(Int("diverged_at", "divergedAt", 0, 2147483647, "the first step that diverged (0: none so far)"), r.diverged_at);
+    visit(Flag("diverged", "diverged",
+               "a step of this run diverged: its loss or gradient norm was not finite, or after warm-up its loss was "
+               "above 2 ln(outputs) + 1"),
+          r.diverged);
+    visit(Int("diverged_at", "divergedAt", 0, 2147483647, "the first step that diverged (0: none so far)"),
+          r.diverged_at);
   }
+  // clang-format on
 };
 
 class Trainer {

@@ -60,9 +60,10 @@ static_assert(Kernel6x16::kNr == kAvx2Nr, "wide.h's tile shape is this kernel's"
 thread_local AlignedBuffer a_panel(gemm::a_panel_floats<Kernel6x16>());
 thread_local AlignedBuffer b_panel(gemm::b_panel_floats<Kernel6x16>());
 const bool panels_at_start = (threads::at_thread_start([] {
-  a_panel.data();
-  b_panel.data();
-}), true);
+                                a_panel.data();
+                                b_panel.data();
+                              }),
+                              true);
 
 }  // namespace
 

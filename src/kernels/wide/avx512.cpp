@@ -60,9 +60,10 @@ static_assert(Kernel12x32::kNr == kAvx512Nr, "wide.h's tile shape is this kernel
 thread_local AlignedBuffer a_panel(gemm::a_panel_floats<Kernel12x32>());
 thread_local AlignedBuffer b_panel(gemm::b_panel_floats<Kernel12x32>());
 const bool panels_at_start = (threads::at_thread_start([] {
-  a_panel.data();
-  b_panel.data();
-}), true);
+                                a_panel.data();
+                                b_panel.data();
+                              }),
+                              true);
 
 }  // namespace
 
@@ -79,8 +80,8 @@ double kernel_peak_gflops_avx512(double seconds) {
   return gemm::tile_peak_gflops<Kernel12x32, std::chrono::steady_clock>(seconds);
 }
 
-void matmul_avx512(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
-                   int ldb, float* C, int ldc, bool accumulate, const float* bias, Band band) {
+void matmul_avx512(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
+                   float* C, int ldc, bool accumulate, const float* bias, Band band) {
   if (gemm::trivial(M, N, K, C, ldc, accumulate, bias)) return;
   if (M < 4) {
     gemm::small_m<Kernel12x32::kKc, FusedMulAdd>(trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias);

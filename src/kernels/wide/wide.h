@@ -20,8 +20,8 @@ const char* best_available();
 // best in the kernel table.
 void matmul_avx2(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
                  float* C, int ldc, bool accumulate, const float* bias, Band band = {});
-void matmul_avx512(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B,
-                   int ldb, float* C, int ldc, bool accumulate, const float* bias, Band band = {});
+void matmul_avx512(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
+                   float* C, int ldc, bool accumulate, const float* bias, Band band = {});
 double kernel_peak_gflops_avx2(double seconds);
 double kernel_peak_gflops_avx512(double seconds);
 void gelu_forward_gate_avx2(const float* x, float* y, float* gate, int n);
