@@ -46,4 +46,20 @@ std::vector<std::string> metadata_warnings(const SafetensorsView& view);
 // `warnings` and the weights are kept.
 void check_finite_weights(const ParameterSet& params, const LoadOptions& options, std::vector<std::string>& warnings);
 
+// What a scan for values that are not finite found: the first tensor with some, how many it
+// holds, where the first is, and how many tensors have some in all (0: none).
+struct NonFiniteSummary {
+  std::string first_tensor;
+  std::size_t count = 0, at = 0;
+  float value = 0.0f;
+  int tensors = 0;
+  // Adds one tensor's scan (bad values, the index and value of its first).
+  void add(const std::string& tensor, std::size_t bad, std::size_t first_at, float first_value);
+};
+// Refuses (tp::Error starting with `file`) or, when options.allow_non_finite, warns about what
+// the summary found; does nothing when it found nothing. check_finite_weights ends with this,
+// and the importers call it on the file's values before they allocate the model.
+void report_non_finite(const std::string& file, const NonFiniteSummary& found, const LoadOptions& options,
+                       std::vector<std::string>& warnings);
+
 }  // namespace tp
