@@ -21,14 +21,14 @@ void append_byte_escape(std::string& out, unsigned char b) {
 }
 
 // Appends one unit of `text` at `pos` (escaped as needed) and returns its length in bytes.
-std::size_t append_unit(std::string& out, std::string_view text, std::size_t pos) {
+std::size_t append_unit(std::string& out, std::string_view text, std::size_t pos, bool escape_backslash = true) {
   const utf8::Unit u = utf8::decode_at(text, pos);
   if (!u.valid) {
     for (int i = 0; i < u.length; ++i) append_byte_escape(out, static_cast<unsigned char>(text[pos + i]));
     return static_cast<std::size_t>(u.length);
   }
   const std::uint32_t cp = u.code_point;
-  if (cp == '\\') {
+  if (cp == '\\' && escape_backslash) {
     out += "\\\\";
   } else if (cp == '\n') {
     out += "\\n";
@@ -50,10 +50,10 @@ std::size_t append_unit(std::string& out, std::string_view text, std::size_t pos
 
 }  // namespace
 
-std::string escape_controls(std::string_view text) {
+std::string escape_controls(std::string_view text, bool escape_backslash) {
   std::string out;
   out.reserve(text.size());
-  for (std::size_t pos = 0; pos < text.size();) pos += append_unit(out, text, pos);
+  for (std::size_t pos = 0; pos < text.size();) pos += append_unit(out, text, pos, escape_backslash);
   return out;
 }
 

@@ -17,9 +17,10 @@ namespace tp {
 // escape: C0 controls and DEL as \n \t \r or \xNN (\x1b for ESC), C1 controls (U+0080..U+009F),
 // the bidirectional controls (U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), the line and
 // paragraph separators (U+2028, U+2029) and U+FEFF as \u{NNNN}, each byte that is not part of
-// valid UTF-8 as \xNN, and a backslash as \\ (so an escape in the output always means one).
+// valid UTF-8 as \xNN, and a backslash as \\ (so an escape in the output always means one;
+// escape_backslash false leaves backslashes, for a message whose quotes are escaped already).
 // Everything else, spaces and other scripts included, stays as it is.
-std::string escape_controls(std::string_view text);
+std::string escape_controls(std::string_view text, bool escape_backslash = true);
 
 // For an error message: the text escaped as above, cut after max_chars characters with
 // "... (N bytes in all)", between single quotes.

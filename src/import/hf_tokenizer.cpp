@@ -88,7 +88,8 @@ Merges read_merges(const SourceFile& file, const std::string& path, std::string_
   for_each_item(file, path, text, max_merges, why.c_str(), kMaxMergeBytes, [&](std::size_t, const Field& m) {
     if (m.type() == json::Value::Type::Array) {
       if (m.array(2).size() != 2) m.fail("must be a pair of tokens [\"a\", \"b\"]");
-      out.emplace_back(m.item(0).string(), m.item(1).string());
+      std::string left = m.item(0).string();  // in order, so the first bad one is named
+      out.emplace_back(std::move(left), m.item(1).string());
       return;
     }
     if (m.type() != json::Value::Type::String) m.fail("must be a merge \"a b\" or [\"a\", \"b\"], got ", m.shown());

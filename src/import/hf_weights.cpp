@@ -119,7 +119,8 @@ HfWeights check_hf_weights(const HfModel& model, std::string_view safetensors, c
   try {
     out.view = std::make_unique<SafetensorsView>(safetensors, limits);
   } catch (const Error& e) {
-    TP_FAIL("model.safetensors: ", e.what());
+    const std::string what = e.what();  // "safetensors: ..."
+    TP_FAIL("model.safetensors: ", what.rfind("safetensors: ", 0) == 0 ? what.substr(13) : what);
   }
   const SafetensorsView& view = *out.view;
   std::string prefix;

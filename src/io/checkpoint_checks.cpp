@@ -102,6 +102,28 @@ void report_non_finite(const std::string& file, const NonFiniteSummary& found, c
       str_cat(problem, "; loaded because ", schema::name_of(options, options.allow_non_finite), " is set"));
 }
 
+void check_finite_scores(const json::Value& tokenizer_json, const LoadOptions& options,
+                         std::vector<std::string>& warnings) {
+  const json::Value* scores = tokenizer_json.find("scores");
+  if (scores == nullptr || !scores->is_array()) return;
+  std::size_t count = 0, first = 0;
+  std::string shown;
+  for (std::size_t i = 0; i < scores->as_array().size(); ++i) {
+    const json::Value& s = scores->as_array()[i];
+    if (!s.is_string()) continue;
+    if (count++ == 0) {
+      first = i;
+      shown = s.as_string();
+    }
+  }
+  if (count == 0) return;
+  const std::string problem = str_cat("checkpoint: the tokenizer has ", count, " score", count == 1 ? "" : "s",
+                                      " that are not finite (the first, of piece ", first, ", is ", quote(shown), ")");
+  const char* flag = schema::name_of(options, options.allow_non_finite);
+  if (!options.allow_non_finite) TP_FAIL(problem, "; to load it anyway set ", flag);
+  warnings.push_back(str_cat(problem, "; loaded because ", flag, " is set"));
+}
+
 void check_finite_weights(const ParameterSet& params, const LoadOptions& options, std::vector<std::string>& warnings) {
   NonFiniteSummary found;
   for (int i = 0; i < params.count(); ++i) {

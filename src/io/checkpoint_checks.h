@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json.h"
 #include "core/params.h"
 #include "core/schema.h"
 #include "io/safetensors.h"
@@ -45,6 +46,12 @@ std::vector<std::string> metadata_warnings(const SafetensorsView& view);
 // many other tensors have some, unless options.allow_non_finite; then the same text is added to
 // `warnings` and the weights are kept.
 void check_finite_weights(const ParameterSet& params, const LoadOptions& options, std::vector<std::string>& warnings);
+
+// A sentencepiece tokenizer's scores that are not finite (written as "NaN", "Infinity" or
+// "-Infinity", since JSON has no such numbers) are refused like such weights, unless
+// options.allow_non_finite; they only come from a file imported with that option.
+void check_finite_scores(const json::Value& tokenizer_json, const LoadOptions& options,
+                         std::vector<std::string>& warnings);
 
 // What a scan for values that are not finite found: the first tensor with some, how many it
 // holds, where the first is, and how many tensors have some in all (0: none).

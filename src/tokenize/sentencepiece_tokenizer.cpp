@@ -86,7 +86,9 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
         id_of_.emplace(p, id);  // the first id of a repeated piece wins, as in SentencePiece
       }
     }
-    if (!vocab_.merges.empty()) {
+    TP_CHECK(vocab_.scores.empty() || vocab_.merges.empty(), "sentencepiece tokenizer: give scores or a merges list, ",
+             "not both");
+    if (vocab_.scores.empty()) {  // a merges list (tokenizer.json), which may be empty
       for (std::size_t r = 0; r < vocab_.merges.size(); ++r) {
         const auto& [a, b] = vocab_.merges[r];
         const int left = find(a), right = find(b), merged = find(a + b);
@@ -177,7 +179,7 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
   json::Value to_json() const override {
     json::Value v = json_head();
     v.set("pieces", strings_json(vocab_.pieces));
-    if (vocab_.merges.empty()) {
+    if (!vocab_.scores.empty()) {
       json::Value scores = json::Value::array();
       for (float s : vocab_.scores) scores.push(score_json(s));
       v.set("scores", std::move(scores));
@@ -230,7 +232,6 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
   // rather than hashing every prefix and suffix (O(length²)), so a file of long pieces costs time
   // in proportion to its size.
   void merges_from_scores() {
-    TP_CHECK(!vocab_.scores.empty(), "sentencepiece tokenizer: needs scores or a merges list");
     const auto higher = [](float a, float b) { return (!std::isnan(a) && std::isnan(b)) || a > b; };  // NaN last
     std::vector<float> distinct;
     std::vector<int> ids;
