@@ -118,7 +118,7 @@ std::size_t max_splits(const std::vector<std::string>& pieces) {
 void check_added_tokens(const SourceFile& file, const std::vector<Member>& root,
                         const std::vector<std::string>& tokens) {
   const Member* added = find_member(root, "added_tokens");
-  if (added == nullptr || added->text.substr(0, 4) == "null") return;
+  if (added == nullptr || json::Reader(added->text).peek() == json::Value::Type::Null) return;
   const std::string why = str_cat("allowed: at most one per token (config.json vocab_size = ", tokens.size(), ")");
   for_each_item(file, "added_tokens", added->text, tokens.size(), why.c_str(), kMaxPartBytes,
                 [&](std::size_t, const Field& t) {
