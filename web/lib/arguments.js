@@ -50,6 +50,14 @@ export function isPlainObject(value) {
   return proto === Object.prototype || proto === null;
 }
 
+// Refuses a Symbol key in an object of options (Object.keys skips them, so it would otherwise be
+// ignored without a word): "<what> key Symbol(lr) is a Symbol; keys are strings; allowed: …".
+export function refuseSymbolKeys(object, what, allowed) {
+  const symbol = Object.getOwnPropertySymbols(object)[0];
+  if (symbol === undefined) return;
+  throw new Error(`${what} key ${String(symbol)} is a Symbol, not a string; the keys allowed are ${allowed.join(', ')}`);
+}
+
 // The caller's own value of `key` (undefined when `object` only inherits it).
 export function ownValue(object, key) {
   return Object.hasOwn(object, key) ? object[key] : undefined;
@@ -109,7 +117,9 @@ function isArrayBuffer(value) {
     return false;
   }
 }
-function isDetached(buffer) {
+// Whether an ArrayBuffer's bytes were transferred away (a SharedArrayBuffer never is).
+export function isDetached(buffer) {
+  if (!isArrayBuffer(buffer)) return false;
   if ('detached' in ArrayBuffer.prototype) return buffer.detached;
   try {
     new Uint8Array(buffer);  // eslint-disable-line no-new
@@ -155,6 +165,7 @@ export function pairsCopy(pairs) {
 export function optionsJson(options, keys, what, { allow = [] } = {}) {
   if (options === undefined) return '{}';
   if (!isPlainObject(options)) throw new Error(`${what} must be a plain object ({ key: value, … }), got ${describe(options)}`);
+  refuseSymbolKeys(options, what, [...keys, ...allow]);
   const out = {};
   for (const key of Object.keys(options)) {
     if (allow.includes(key)) continue;

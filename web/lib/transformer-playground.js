@@ -15,7 +15,7 @@
 import { loadEngine, call } from './engine.js';
 import { fillImport } from './model-files.js';
 import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, LOAD_OPTIONS } from './generated/schema.js';
-import { describe, isPlainObject, ownValue, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
+import { describe, isPlainObject, ownValue, refuseSymbolKeys, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
 
 // The keys each kind of option object takes, from the C++ tables (generated/schema.js).
 const keysOf = (table) => Object.freeze(table.map((f) => f.js));
@@ -177,6 +177,7 @@ export class Model extends Owned {
   trace(input, options = {}) {
     if (typeof input !== 'string') throw new Error(`trace(input): input must be a string, got ${describe(input)}`);
     if (!isPlainObject(options)) throw new Error(`trace(input, options): options must be a plain object, got ${describe(options)}`);
+    refuseSymbolKeys(options, 'trace option', ['target', 'padTo']);
     const unknown = Object.keys(options).filter((k) => k !== 'target' && k !== 'padTo');
     if (unknown.length) throw new Error(`unknown trace option '${wellFormed(unknown[0])}'; allowed: target, padTo`);
     const target = ownValue(options, 'target'), padTo = ownValue(options, 'padTo') ?? 0;
@@ -266,6 +267,7 @@ function makeApi(module) {
         return own(call(module, (m) => m.builtinTask(name)), Task);
       }
       if (!isPlainObject(spec)) throw new Error(`task(spec): spec must be a task name or { pairs } or { text }, got ${describe(spec)}`);
+      refuseSymbolKeys(spec, 'task', ['pairs', 'text', 'tokenizer']);
       const keys = Object.keys(spec);
       if (keys.includes('pairs')) {
         if (keys.length !== 1) throw new Error(`task({ pairs }) takes only 'pairs', got ${keys.map(wellFormed).join(', ')}`);
@@ -334,6 +336,7 @@ function makeApi(module) {
         const hint = kind === 'learned' ? " (a learned table is the model's parameter 'pos_emb.weight': model.parameter('pos_emb.weight'))" : '';
         throw new Error(`positionalTable: kind must be ${Object.keys(POSITIONAL_KEYS).join(', ')}, got ${describe(kind)}${hint}`);
       }
+      refuseSymbolKeys(options, 'positionalTable', ['kind', ...keys]);
       for (const key of Object.keys(options)) {
         if (key !== 'kind' && !keys.includes(key)) throw new Error(`unknown positionalTable key '${key}' for kind '${kind}'; allowed: kind, ${keys.join(', ')}`);
       }
@@ -397,6 +400,11 @@ const LOAD_KEYS = ['wasmUrl', 'compiledModule', 'threads'];
 // call asking for another one rejects.
 export function load(options = {}) {
   if (!isPlainObject(options)) return Promise.reject(new Error(`load(options): options must be an object, got ${describe(options)}`));
+  try {
+    refuseSymbolKeys(options, 'load option', LOAD_KEYS);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const unknown = Object.keys(options).find((k) => !LOAD_KEYS.includes(k));
   if (unknown) return Promise.reject(new Error(`unknown load option '${unknown}'; allowed: ${LOAD_KEYS.join(', ')}`));
   if (apiPromise) return loadEngine(options).then(() => apiPromise);
