@@ -13,7 +13,7 @@
 // the module keeps working after them. Every argument is checked and copied before it enters
 // the module (arguments.js). Full reference: docs/API.md.
 import { loadEngine, call } from './engine.js';
-import { fillImport } from './model-files.js';
+import { withImport, describeFiles } from './model-files.js';
 import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, LOAD_OPTIONS } from './generated/schema.js';
 import { describe, isPlainObject, ownValue, refuseSymbolKeys, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
 
@@ -109,6 +109,11 @@ export class Tokenizer extends Owned {
   decode(ids) {
     const copy = idsCopy(ids, 'decode(ids): ids');
     return run(this, 'Tokenizer', 'decode', (h) => h.decode(copy));
+  }
+  // The tokenizer as text (JSON, the form a checkpoint stores it in), for tp.loadTokenizer():
+  // e.g. to hand a tokenizer imported in a worker to the page without importing it again.
+  save() {
+    return run(this, 'Tokenizer', 'save', (h) => h.save());
   }
   // Display text of ids 0 .. limit−1.
   vocabulary(limit = this.vocabSize) {
@@ -228,17 +233,26 @@ export class Trainer extends Owned {
   }
 }
 
+const IMPORT_KEYS = ['signal', 'stallTimeout'];
+
+// importModel()'s (and its siblings') options, checked.
+function importOptions(options, what) {
+  if (!isPlainObject(options)) throw new Error(`${what}(files, options): options must be a plain object ({ signal, stallTimeout }), got ${describe(options)}`);
+  refuseSymbolKeys(options, `${what} option`, IMPORT_KEYS);
+  const unknown = Object.keys(options).find((k) => !IMPORT_KEYS.includes(k));
+  if (unknown !== undefined) throw new Error(`unknown ${what} option '${wellFormed(unknown)}'; allowed: ${IMPORT_KEYS.join(', ')}`);
+  const signal = ownValue(options, 'signal'), stallTimeout = ownValue(options, 'stallTimeout');
+  if (signal !== undefined && !(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal)) {
+    throw new Error(`${what} option 'signal' must be an AbortSignal (new AbortController().signal), got ${describe(signal)}`);
+  }
+  if (stallTimeout !== undefined && !(typeof stallTimeout === 'number' && stallTimeout > 0 && (Number.isInteger(stallTimeout) || stallTimeout === Infinity))) {
+    throw new Error(`${what} option 'stallTimeout' must be a whole number of milliseconds >= 1, or Infinity, got ${describe(stallTimeout)}`);
+  }
+  return { signal, stallTimeout };
+}
+
 function makeApi(module) {
   const own = (handle, Class) => new Class(module, handle);
-  // Runs use(handle) on an ImportHandle holding `files`, then frees the files' bytes.
-  const withImport = async (files, options, use) => {
-    const handle = await fillImport(module, files, options);
-    try {
-      return use(handle);
-    } finally {
-      handle.delete();
-    }
-  };
   let taskInfos = null;  // built once: the built-in tasks never change
   const api = {
     version: module.version(),
@@ -352,20 +366,30 @@ function makeApi(module) {
     // GPT-2 or Llama family (config.json, model.safetensors, tokenizer.json or vocab.json +
     // merges.txt) or llama2.c's model .bin with its tokenizer.bin. `files`: Files or Blobs (a file
     // or folder picker's), or { name, bytes } / { name, blob } / { name, url } objects. Large
-    // files stream into the module's memory in slices, never held twice.
-    importModel(files) {
-      return withImport(files, {}, (handle) => own(call(module, () => handle.model()), Model));
+    // files stream into the module's memory in slices, never held twice; each file is limited to
+    // the size its config implies (model-files.js). Options: { signal (an AbortSignal),
+    // stallTimeout (ms a download may send nothing; default 30000) }.
+    async importModel(files, options = {}) {
+      const opts = importOptions(options, 'importModel');
+      return withImport(module, files, 'importModel', opts, (handle) => own(call(module, () => handle.model()), Model));
     },
     // What importModel(files) would build, from config.json (or a .bin's header) alone:
     // { format, config, parameterCount, memory: { parameters, inference, training }, limits,
     // trainable, reason } — bytes, so a page can say what fits before it reads the weights.
-    describeModelFiles(files) {
-      return withImport(files, { configOnly: true }, (handle) => call(module, () => handle.describe()));
+    async describeModelFiles(files, options = {}) {
+      return describeFiles(module, files, 'describeModelFiles', importOptions(options, 'describeModelFiles'));
     },
     // Only the tokenizer of such files (config.json + tokenizer.json or vocab.json + merges.txt,
     // or a tokenizer.bin alone); the weights among `files` are not read.
-    importTokenizer(files) {
-      return withImport(files, { tokenizerOnly: true }, (handle) => own(call(module, () => handle.tokenizer()), Tokenizer));
+    async importTokenizer(files, options = {}) {
+      const opts = importOptions(options, 'importTokenizer');
+      return withImport(module, files, 'importTokenizer', opts, (handle) => own(call(module, () => handle.tokenizer()), Tokenizer), { tokenizerOnly: true });
+    },
+    // A tokenizer from tokenizer.save()'s text (the form a checkpoint stores it in).
+    loadTokenizer(saved) {
+      if (typeof saved !== 'string') throw new Error(`loadTokenizer(saved): saved must be the string tokenizer.save() gave, got ${describe(saved)}`);
+      const text = wellFormed(saved);
+      return own(call(module, (m) => m.loadTokenizer(text)), Tokenizer);
     },
     // The SIMD kernels against the scalar reference, in this runtime.
     kernelSelfCheck(seed = 1) {
