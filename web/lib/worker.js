@@ -12,7 +12,8 @@
 //
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
 // { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta } (header: a
-// new run began; delta: RunRecord.apply()'s input).
+// new run began; delta: RunRecord.apply()'s input). { type: 'abort', target } from the page
+// stops what request `target` reads (an import's downloads); it is not answered.
 import { load } from './transformer-playground.js';
 import { Recorder } from './run-record.js';
 import { attentionKinds, attentionName, traceName } from './trace-names.js';
@@ -205,12 +206,12 @@ const handlers = {
     if (interval !== undefined) progressInterval = interval;
     return { version: tp.version, threads: tp.threads };
   },
-  async configure(request) {
+  async configure(request, { signal } = {}) {
     if (recorder) recorder.state({ running: false });
-    const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files } = request;
-    // An imported model (files: Files/Blobs or { name, bytes } from the page, read here in
-    // slices) trains on the task's text through its own tokenizer.
-    let newModel = files ? await tp.importModel(files) : null;
+    const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files, stallTimeout } = request;
+    // An imported model (files: Files/Blobs, { name, bytes } or { name, url } from the page, read
+    // here in slices) trains on the task's text through its own tokenizer.
+    let newModel = files ? await tp.importModel(files, importOptions(signal, stallTimeout)) : null;
     let newTask;
     try {
       if (files) {
@@ -239,7 +240,7 @@ const handlers = {
       newTask.dispose();
       throw error;
     }
-    spec = { task: taskSpec, model: modelConfig, training, checkpoint, files };  // reset() returns to this state
+    spec = { task: taskSpec, model: modelConfig, training, checkpoint, files, stallTimeout };  // reset() returns to this state
     const pace = recorder?.record.pace ?? 0;
     const { name, description, kind, metric, classNames, sampleInputs } = task;
     const taskInfo = { name, description, kind, metric, classNames, sampleInputs };
@@ -252,6 +253,18 @@ const handlers = {
     const { delta, transfer } = recorder.take();
     post({ type: 'run', header, delta }, transfer);
     return { task: taskInfo, config: model.config, info: model.info, totalSteps: header.totalSteps, run: header.id };
+  },
+  // Another project's files, read here so that a hostile one never holds up the page.
+  describeModelFiles({ files, stallTimeout }, { signal }) {
+    return tp.describeModelFiles(files, importOptions(signal, stallTimeout));
+  },
+  async importTokenizer({ files, stallTimeout }, { signal }) {
+    const tokenizer = await tp.importTokenizer(files, importOptions(signal, stallTimeout));
+    try {
+      return tokenizer.save();
+    } finally {
+      tokenizer.dispose();
+    }
   },
   start() {
     if (!trainer) throw new Error('configure() the session before start()');
@@ -285,9 +298,9 @@ const handlers = {
     flush(true);
     return report;
   },
-  reset() {
+  reset(args, context) {
     if (!spec) throw new Error('configure() the session before reset()');
-    return handlers.configure(spec);
+    return handlers.configure(spec, context);
   },
   evaluate() {
     if (!trainer) throw new Error('configure() the session before evaluate()');
@@ -366,15 +379,28 @@ const handlers = {
   },
 };
 
+// The import options of a request: the page's AbortSignal is this request's controller here.
+const importOptions = (signal, stallTimeout) => (stallTimeout === undefined ? { signal } : { signal, stallTimeout });
+
+const aborts = new Map();  // request id -> AbortController, while the request runs
+
 self.onmessage = async (event) => {
   const { id, type, ...args } = event.data ?? {};
+  // { type: 'abort', target, reason }: the page gave up on request `target` (its promise has
+  // already rejected); what it is reading stops. Not a request: nothing is answered.
+  if (type === 'abort') {
+    aborts.get(args.target)?.abort(new Error(String(args.reason ?? 'aborted')));
+    return;
+  }
   const handler = handlers[type];
   if (!handler) {
     post({ id, ok: false, error: `unknown request '${type}'; allowed: ${Object.keys(handlers).join(', ')}` });
     return;
   }
+  const controller = new AbortController();
+  aborts.set(id, controller);
   try {
-    const value = await handler(args);
+    const value = await handler(args, { signal: controller.signal });
     if (value && typeof value === 'object' && 'transfer' in value && 'result' in value) {
       post({ id, ok: true, result: value.result }, value.transfer);
     } else {
@@ -382,5 +408,7 @@ self.onmessage = async (event) => {
     }
   } catch (error) {
     post({ id, ok: false, error: error.message });
+  } finally {
+    aborts.delete(id);
   }
 };
