@@ -151,6 +151,8 @@ const sessionThreads: number = session.threads;
 const sessionSupport: ThreadSupport = session.threadSupport;
 const savedTokenizer: string = await session.importTokenizer([{ name: 'tokenizer.bin', bytes: new Uint8Array(8) }], { signal: importing.signal });
 const filesInfo: ModelFilesInfo = await session.describeModelFiles([{ name: 'config.json', url: 'https://example.org/config.json' }]);
+const workerStats: { snapshots: number; bytes: number; heap: HeapStats } = await session.stats();
+const cut: number | undefined = session.run?.snapshots[0]?.probes.main?.shortened?.tokens;
 if (sessionThreads === 1 && !sessionSupport.available) console.log(sessionSupport.reason);
 const configured: SessionConfigured = await session.configure({
   task: 'qa-toy', model: { seed: 1 }, training: { seed: 1, totalSteps: 600 },
@@ -194,4 +196,4 @@ export const used = [version, stats, steps, target, tags, names, sizes, ids, fir
   count, params, values, shape, numbers, evaluated, stepCount, answer, stop, ms, genIds, promptIds, probs, traceNames,
   decoderTokens, inputIds, heap, self, gone, isModel, configured, started, paused, stepped, reset, sessionEval, snap,
   sessionAnswer, sessionPredict, saved, sessionParam, history, latest, running, shownAt, parsedLayer, kept, metric, cfg, sinRow, angle, slope, anyTable,
-  again, importOptions, imported, importedTok, savedTokenizer, filesInfo];
+  again, importOptions, imported, importedTok, savedTokenizer, filesInfo, workerStats, cut];

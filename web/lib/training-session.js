@@ -174,6 +174,8 @@ export class TrainingSession extends EventTarget {
   generate(prompt, options = {}) { return this.#request('generate', { prompt, options }); }
   predict(input) { return this.#request('predict', { input }); }
   save() { return this.#request('save'); }
+  // The worker's memory: { snapshots, bytes (of the run's snapshot tensors), heap: { heapSize, allocated } }.
+  stats() { return this.#request('stats'); }
   parameter(name) { return this.#request('parameter', { name }); }
 
   dispose() {

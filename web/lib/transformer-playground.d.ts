@@ -805,8 +805,11 @@ export interface ProbeTrace {
   tensors: Record<string, TensorData>;
   /** The k most likely outputs at each position: ids and p, k per position. */
   top?: { k: number; ids: Int32Array; p: Float32Array } | null;
-  /** The probe could not be traced (e.g. a word the vocabulary lacks). */
+  /** The probe could not be traced (e.g. a word the vocabulary lacks), or its trace was too large to keep (then `skipped`). */
   error?: string;
+  skipped?: boolean;
+  /** The trace was too large for one snapshot: it shows the first `tokens` of the probe's `of`; `limit` is a snapshot's most bytes. */
+  shortened?: { tokens: number; of: number; limit: number };
 }
 
 /** What the views showed at one training step. */
@@ -957,6 +960,8 @@ export declare class TrainingSession extends EventTarget implements Disposable {
   predict(input: string): Promise<PredictResult>;
   save(): Promise<Uint8Array>;
   parameter(name: string): Promise<TensorData>;
+  /** What the worker holds: the run's snapshots, their tensors' bytes, and its wasm heap. */
+  stats(): Promise<{ snapshots: number; bytes: number; heap: HeapStats }>;
   /** Stops the worker; pending requests reject. */
   dispose(): void;
   /** The same as dispose(), for `using`. */

@@ -190,6 +190,7 @@ export const STRINGS = {
 
     'attn.note': 'Input: "{input}"{answer}. Step {step}. Click a thumbnail (or use the arrow keys) to pick a head.',
     'attn.noteAnswer': ' → answer "{answer}"',
+    'attn.shortened': ' The history keeps its first {tokens} of {of} tokens: a snapshot may take at most {mb} MB.',
     'attn.none': 'This model has no {kind}.',
     'attn.mask': 'the mask of this layer, with two <PAD> added',
     'attn.maskNote': '{rules}. Hatched = −∞ (never attended).',
@@ -444,6 +445,7 @@ export const STRINGS = {
 
     'attn.note': '입력: "{input}"{answer}. {step}단계. 작은 그림을 누르거나 화살표 키로 헤드를 고르세요.',
     'attn.noteAnswer': ' → 답 "{answer}"',
+    'attn.shortened': ' 기록에는 {of}개 토큰 중 앞의 {tokens}개만 남습니다: 스냅숏 하나는 최대 {mb} MB까지입니다.',
     'attn.none': '이 모델에는 {kind}이(가) 없습니다.',
     'attn.mask': '이 층의 마스크 (<PAD> 두 개를 붙여서)',
     'attn.maskNote': '{rules}. 빗금 = −∞ (절대 주목하지 않음).',
