@@ -154,6 +154,15 @@ test('files and Blobs larger than their config implies are refused before they a
   assertModuleWorks(tp, toy);
 });
 
+test('bytes whose ArrayBuffer was transferred away are refused, saying so', async () => {
+  const bytes = FILES['config.json'].slice();
+  structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  for (const given of [bytes, bytes.buffer]) {
+    await assert.rejects(tp.importModel([{ name: 'config.json', bytes: given }]),
+      /^Error: importModel: 'config\.json': its bytes are detached: the ArrayBuffer was transferred .* transfer a copy \(bytes\.slice\(\)\)$/);
+  }
+});
+
 test('import options are checked', async () => {
   await assert.rejects(tp.importModel(files(), { signal: {} }), /importModel option 'signal' must be an AbortSignal/);
   await assert.rejects(tp.importModel(files(), { stallTimeout: -1 }), /importModel option 'stallTimeout' must be a whole number of milliseconds >= 1, or Infinity, got the number -1/);
