@@ -181,3 +181,22 @@ export function optionsJson(options, keys, what, { allow = [] } = {}) {
   }
   return JSON.stringify(out);
 }
+
+const IMPORT_KEYS = ['signal', 'stallTimeout'];
+
+// The options of tp.importModel() and its siblings (and of a session's imports), checked:
+// { signal: an AbortSignal, stallTimeout: ms >= 1 or Infinity }.
+export function importOptions(options, what) {
+  if (!isPlainObject(options)) throw new Error(`${what}(…, options): options must be a plain object ({ signal, stallTimeout }), got ${describe(options)}`);
+  refuseSymbolKeys(options, `${what} option`, IMPORT_KEYS);
+  const unknown = Object.keys(options).find((k) => !IMPORT_KEYS.includes(k));
+  if (unknown !== undefined) throw new Error(`unknown ${what} option '${wellFormed(unknown)}'; allowed: ${IMPORT_KEYS.join(', ')}`);
+  const signal = ownValue(options, 'signal'), stallTimeout = ownValue(options, 'stallTimeout');
+  if (signal !== undefined && !(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal)) {
+    throw new Error(`${what} option 'signal' must be an AbortSignal (new AbortController().signal), got ${describe(signal)}`);
+  }
+  if (stallTimeout !== undefined && !(typeof stallTimeout === 'number' && stallTimeout > 0 && (Number.isInteger(stallTimeout) || stallTimeout === Infinity))) {
+    throw new Error(`${what} option 'stallTimeout' must be a whole number of milliseconds >= 1, or Infinity, got ${describe(stallTimeout)}`);
+  }
+  return { signal, stallTimeout };
+}

@@ -16,7 +16,7 @@
 import { compiledModule, resolveThreads, threadSupport } from './engine.js';
 import { platform } from './platform.js';
 import { RunRecord } from './run-record.js';
-import { describe, isDetached, isPlainObject, refuseSymbolKeys } from './arguments.js';
+import { importOptions, isDetached, isPlainObject, refuseSymbolKeys } from './arguments.js';
 import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
 
 // How long the worker may take to load its script and instantiate the module before
@@ -194,19 +194,6 @@ export class TrainingSession extends EventTarget {
 }
 
 const REQUEST_KEYS = ['task', 'model', 'training', 'checkpoint', 'files'];
-const IMPORT_KEYS = ['signal', 'stallTimeout'];
-
-// The import options of a request ({ signal, stallTimeout }), checked as tp.importModel checks them.
-function importOptions(options, what) {
-  if (!isPlainObject(options)) throw new Error(`${what}(…, options): options must be a plain object ({ signal, stallTimeout }), got ${describe(options)}`);
-  refuseSymbolKeys(options, `${what} option`, IMPORT_KEYS);
-  const unknown = Object.keys(options).find((k) => !IMPORT_KEYS.includes(k));
-  if (unknown !== undefined) throw new Error(`unknown ${what} option '${unknown}'; allowed: ${IMPORT_KEYS.join(', ')}`);
-  const { signal, stallTimeout } = options;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new Error(`${what} option 'signal' must be an AbortSignal, got ${describe(signal)}`);
-  return { signal, stallTimeout };  // stallTimeout is checked in the worker, by tp.importModel
-}
-
 function abortError(type, signal) {
   const reason = signal?.reason;
   const error = new Error(`${type}: aborted${reason?.message ? ` (${reason.message})` : typeof reason === 'string' ? ` (${reason})` : ''}`);

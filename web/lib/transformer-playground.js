@@ -15,7 +15,7 @@
 import { loadEngine, call } from './engine.js';
 import { withImport, describeFiles } from './model-files.js';
 import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, LOAD_OPTIONS } from './generated/schema.js';
-import { describe, isPlainObject, ownValue, refuseSymbolKeys, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
+import { describe, isPlainObject, ownValue, refuseSymbolKeys, importOptions, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
 
 // The keys each kind of option object takes, from the C++ tables (generated/schema.js).
 const keysOf = (table) => Object.freeze(table.map((f) => f.js));
@@ -231,24 +231,6 @@ export class Trainer extends Owned {
     if (!Number.isInteger(n) || n < 1) throw new Error(`setTotalSteps(n): n must be a whole number >= 1, got ${describe(n)}`);
     run(this, 'Trainer', 'setTotalSteps', (h) => h.setTotalSteps(n));
   }
-}
-
-const IMPORT_KEYS = ['signal', 'stallTimeout'];
-
-// importModel()'s (and its siblings') options, checked.
-function importOptions(options, what) {
-  if (!isPlainObject(options)) throw new Error(`${what}(files, options): options must be a plain object ({ signal, stallTimeout }), got ${describe(options)}`);
-  refuseSymbolKeys(options, `${what} option`, IMPORT_KEYS);
-  const unknown = Object.keys(options).find((k) => !IMPORT_KEYS.includes(k));
-  if (unknown !== undefined) throw new Error(`unknown ${what} option '${wellFormed(unknown)}'; allowed: ${IMPORT_KEYS.join(', ')}`);
-  const signal = ownValue(options, 'signal'), stallTimeout = ownValue(options, 'stallTimeout');
-  if (signal !== undefined && !(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal)) {
-    throw new Error(`${what} option 'signal' must be an AbortSignal (new AbortController().signal), got ${describe(signal)}`);
-  }
-  if (stallTimeout !== undefined && !(typeof stallTimeout === 'number' && stallTimeout > 0 && (Number.isInteger(stallTimeout) || stallTimeout === Infinity))) {
-    throw new Error(`${what} option 'stallTimeout' must be a whole number of milliseconds >= 1, or Infinity, got ${describe(stallTimeout)}`);
-  }
-  return { signal, stallTimeout };
 }
 
 function makeApi(module) {
