@@ -3,7 +3,8 @@
 // an early step in every view; a kept run and a pre-norm run are overlaid on the loss chart with a
 // legend, exported with it, and still listed after a reload; hovering an attention cell explains
 // its weight with numbers that add up to the model's own score; a run pushed out of the six kept
-// leaves the store too, and a page opened without a link lists the six kept last.
+// leaves the store too, and a page opened without a link lists the six kept last; a probe too
+// large for one snapshot is kept shortened, and the attention view says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, useBrowser } from './browser.mjs';
@@ -192,6 +193,22 @@ test('kept runs: a run pushed out of the six kept is deleted from the store, and
   await fresh.page.evaluate(() => document.querySelector('tp-playground').app.kept.forget());
   assert.deepEqual([...problems, ...fresh.problems], []);
   await fresh.page.close();
+});
+
+test('a probe too large for one snapshot of the history is shortened, and the attention view says so', async () => {
+  // 8 layers × 8 heads over 120 characters: the attention maps alone are ~15 MB, a snapshot may keep 3 MB.
+  const input = 'the quick brown fox jumps over the lazy dog; '.repeat(3).slice(0, 120);
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#task=lm-char&m.nLayers=8&m.nHeads=8&m.dModel=64&m.maxLen=128&input=${encodeURIComponent(input)}`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await scrollTo(page, '>>> #attention');
+  await page.waitForFunction(() => /The history keeps its first/.test(document.querySelector('tp-playground').shadowRoot.getElementById('attn-note').textContent), { timeout: 60_000 });
+  const note = await page.$eval('>>> #attn-note', (el) => el.textContent);
+  const [, kept] = /The history keeps its first (\d+) of 120 tokens: a snapshot may take at most 3\.0 MB\./.exec(note) ?? [];
+  assert.ok(kept > 0 && kept < 120, note);
+  const shown = await page.evaluate(() => document.querySelector('tp-playground').app.snapshot.input.tokens.length);
+  assert.equal(shown, Number(kept), 'the views show the tokens kept');
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('hovering an attention cell shows how its weight was computed, adding up to the model\'s score', async () => {
