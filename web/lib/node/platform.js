@@ -3,6 +3,7 @@
 // node/worker.js, wrapped so that training-session.js drives it exactly like a Web Worker.
 // Imported by the package's Node entry (node/transformer-playground.js) before anything else.
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { platform } from '../platform.js';
 
@@ -36,5 +37,18 @@ class ThreadWorker extends EventTarget {
   }
 }
 
-platform.readWasm = (url) => readFile(url);
-platform.createWorker = (url) => new ThreadWorker(url ?? new URL('./worker.js', import.meta.url));
+// A bundler may hand over its own URL object (Turbopack rewrites `new URL('./x.wasm',
+// import.meta.url)` into one that node:fs refuses), a URL string or a path: read them all.
+export function filePath(url) {
+  if (url instanceof URL && url.protocol === 'file:') return fileURLToPath(url);
+  const text = String(url);
+  if (/^[a-z][a-z\d+.-]*:/i.test(text) && !/^[a-z]:[\\/]/i.test(text)) {
+    const parsed = new URL(text);
+    if (parsed.protocol !== 'file:') throw new Error(`${text} is not a file: Node reads the module from disk (a file: URL or a path)`);
+    return fileURLToPath(parsed);
+  }
+  return text;
+}
+
+platform.readWasm = (url) => readFile(filePath(url));
+platform.createWorker = (url) => new ThreadWorker(url === undefined ? new URL('./worker.js', import.meta.url) : filePath(url));
