@@ -23,6 +23,7 @@
 // found the same way, which a bundle could not keep, so a bundled page runs on one thread
 // (createTrainingSession() falls back to it and says why).
 import { platform } from './platform.js';
+import { isCrossOrigin, workerBlobUrl } from './cross-origin.js';
 import createSingleModule from './wasm/transformer_playground.js';
 
 const compiledPromises = {};  // by build: 'single' | 'threads'
@@ -36,10 +37,8 @@ const BUILDS = {
     wasmUrl: () => new URL('./wasm/transformer_playground.wasm', import.meta.url),
   },
   threads: {
-    glue: async () => {
-      const url = new URL('./wasm/transformer_playground_threads.js', import.meta.url).href;
-      return (await import(/* @vite-ignore */ /* webpackIgnore: true */ url)).default;
-    },
+    glueUrl: () => new URL('./wasm/transformer_playground_threads.js', import.meta.url),
+    glue: async () => (await import(/* @vite-ignore */ /* webpackIgnore: true */ BUILDS.threads.glueUrl().href)).default,
     wasmUrl: () => new URL('./wasm/transformer_playground_threads.wasm', import.meta.url),
   },
 };
@@ -126,6 +125,18 @@ export function compiledModule(options = {}, caller = 'compiledModule()') {
   return compiledPromises[build];
 }
 
+// Where the threaded glue is on another origin (a CDN), its pthread workers cannot start from
+// their script directly: each starts from a same-origin blob: that importScripts() the real
+// worker script, told where the glue is (mainScriptUrlOrBlob), since a blob has no folder.
+function pthreadLocations() {
+  const glue = BUILDS.threads.glueUrl();
+  if (!isCrossOrigin(glue)) return {};
+  return {
+    mainScriptUrlOrBlob: glue.href,
+    locateFile: (file) => (file.endsWith('.worker.js') ? workerBlobUrl(new URL(file, glue), 'classic') : new URL(file, glue).href),
+  };
+}
+
 async function instantiate(options, threads) {
   const build = buildFor(threads);
   const [createModule, compiled] = await Promise.all([BUILDS[build].glue(), compiledModule({ ...options, threads }, 'load()')]);
@@ -140,6 +151,7 @@ async function instantiate(options, threads) {
     },
     // The threaded glue starts this many workers before it resolves (PTHREAD_POOL_SIZE).
     tpWorkers: threads - 1,
+    ...(build === 'threads' ? pthreadLocations() : {}),
   });
   if (build === 'threads') {
     call(module, (m) => m.setThreadLimit(threads));
