@@ -9,8 +9,8 @@
 // The page's thread never runs a training step; it only receives progress events and answers.
 // The wasm module is compiled once per page and shared with every session's worker (in Node a
 // worker_threads thread, node/platform.js, driven the same way). On a cross-origin isolated
-// page the worker runs the threaded module on every core (or `threads`); elsewhere the
-// single-threaded one (session.threads and session.threadSupport say which, and why). The worker
+// page the worker runs the threaded module on every core (or `threads`), in Node on `threads`;
+// elsewhere the single-threaded one (session.threads and session.threadSupport say which, and why). The worker
 // owns the run's record (run-record.js); `session.run` is this page's read-only mirror of it,
 // updated from the worker's deltas before each event is dispatched.
 import { compiledModule, resolveThreads, threadSupport } from './engine.js';
@@ -212,11 +212,13 @@ function handshake(worker, timeout, crossOrigin) {
 
 // Starts a worker with the page's compiled wasm module. Options: { progressInterval (ms, default
 // 100), startTimeout (ms, default 30000), threads (default: every core where the page is
-// cross-origin isolated, else 1; more than 1 where it is not rejects, saying why), wasmUrl,
+// cross-origin isolated, else 1, and 1 in Node; more than 1 where it is not possible rejects,
+// saying why), wasmUrl,
 // workerUrl, compiledModule (of the build the thread count needs) }.
 export async function createTrainingSession(options = {}) {
   const support = threadSupport();
-  if (options.threads !== undefined || !support.available || support.cores < 2) {
+  // In Node one thread unless asked (a process often has other work; `threads: N` for more).
+  if (options.threads !== undefined || !support.available || support.cores < 2 || platform.readWasm) {
     return startSession(options, resolveThreads(options.threads, support));
   }
   try {

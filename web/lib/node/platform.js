@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { platform } from '../platform.js';
+import * as pthreads from './pthreads.js';
+import { threadArgv } from './pthreads.js';
 
 // A worker_threads Worker seen as a Web Worker: MessageEvents with `data`, an 'error' event with
 // the thrown Error's `message`, onmessage / onerror / onmessageerror handlers, terminate().
@@ -17,7 +19,7 @@ class ThreadWorker extends EventTarget {
 
   constructor(url) {
     super();
-    this.#thread = new Worker(url);
+    this.#thread = new Worker(url, { execArgv: threadArgv() });
     this.#thread.on('message', (data) => this.#fire(new MessageEvent('message', { data })));
     this.#thread.on('messageerror', (error) => this.#fire(Object.assign(new Event('messageerror'), { error })));
     this.#thread.on('error', (error) => this.#fire(Object.assign(new Event('error'), { message: error.message, error })));
@@ -51,4 +53,5 @@ export function filePath(url) {
 }
 
 platform.readWasm = (url) => readFile(filePath(url));
+platform.pthreads = pthreads;
 platform.createWorker = (url) => new ThreadWorker(url === undefined ? new URL('./worker.js', import.meta.url) : filePath(url));
