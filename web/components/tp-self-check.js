@@ -1,7 +1,7 @@
 // <tp-self-check> — shows the engine version and the kernel self-check: this browser's wasm SIMD
 // kernels against the scalar reference, case by case, with the measured matmul speed of each.
 // The check runs once the page is idle. Colours from the theme (--tp-ok, --tp-danger, --tp-rule).
-import { load } from '../lib/transformer-playground.js';
+import { load } from '../lib/api.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
 import { Labelled } from './shared/labelled.js';
