@@ -8,7 +8,8 @@
 // The wasm configure goes through `emcmake`, which supplies Emscripten's toolchain file; the
 // NODE_PATH workaround for em++'s link step lives in cmake/wasm_targets.cmake.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -45,6 +46,25 @@ export function buildWasm({ threads = true, webOnly = false } = {}) {
       run('emcmake', ['cmake', '--preset', preset, '-DTP_BUILD_TESTS=ON']);
     }
     run('cmake', ['--build', '--preset', preset, ...(webOnly ? ['--target', 'tp_web'] : []), ...jobs]);
+  }
+  compressWasm();
+  // The widgets in one file for plain HTML pages (esbuild, a devDependency; npm start needs none).
+  if (!webOnly) run(process.execPath, [path.join(root, 'scripts', 'bundle.mjs')]);
+}
+
+// Each .wasm beside itself brotli- and gzip-compressed at the highest levels (.wasm.br, .wasm.gz),
+// for hosts that serve precompressed files (docs/WIDGETS.md, "Compression"); rewritten only when
+// the .wasm is newer.
+export function compressWasm() {
+  const dir = path.join(root, 'web', 'lib', 'wasm');
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.wasm'))) {
+    const file = path.join(dir, name);
+    const bytes = readFileSync(file);
+    const fresh = (out) => existsSync(out) && statSync(out).mtimeMs >= statSync(file).mtimeMs;
+    if (!fresh(`${file}.br`)) {
+      writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    }
+    if (!fresh(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }
 

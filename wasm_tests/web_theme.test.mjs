@@ -16,7 +16,7 @@ function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     const rel = path.relative(web, full).split(path.sep).join('/');
-    if (rel === 'lib/wasm') return [];
+    if (rel === 'lib/wasm' || rel === 'lib/bundle') return [];  // build outputs
     if (e.isDirectory()) return files(full);
     return /\.(js|css|html|svg)$/.test(e.name) ? [rel] : [];
   });
