@@ -2,14 +2,17 @@
 // pages): the table docs/WIDGETS.md and docs/PERFORMANCE.md show — written by
 // `npm run bench -- --only size` — says what the built files weigh now (the same files, the same
 // requests before the .wasm, bytes within 3 %); a page with the single-file bundle sends at most
-// 4 requests before the .wasm's; a page that only tokenizes loads no training module.
+// 4 requests before the .wasm's; a page that only tokenizes loads no training module; the
+// bundle's widgets find what they load at run time where the package keeps it (the training
+// worker, the checkpoints by name, the walk-through).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser } from './browser.mjs';
+import { openPage, reachWidget, useBrowser } from './browser.mjs';
+import { root } from '../../scripts/build.mjs';
 import { DOCS, PAGES, docRegion, measurePages } from '../../bench/size.mjs';
 
-const suite = useBrowser();
+const suite = useBrowser({}, { root });
 const STALE = 'stale: run npm run bench -- --only size, which rewrites the table';
 
 // The documented rows: { label: { files, raw, br, gz, beforeWasm } } (MB as bytes).
@@ -45,4 +48,16 @@ test('the documented page weight is what the built files weigh; the bundle page 
       `${r.page} loads no training module`);
   }
   console.log(rows.map((r) => `${r.page}: ${r.files} files, ${(r.br / 1e6).toFixed(2)} MB brotli, ${r.beforeWasm} before the .wasm`).join('\n'));
+});
+
+test("the bundle's widgets train, load shipped checkpoints and draw, finding their files where the package keeps them", async () => {
+  const { page, problems } = await openPage(suite.browser, `${suite.servers[1].url}wasm_tests/browser/pages/bundle.html`, { viewport: { width: 1000, height: 1200 } });
+  for (const el of await page.$$('tp-attention, tp-positional-encoding, tp-walkthrough')) assert.equal(await reachWidget(el), 'ready');
+  // Last the trainer, which trains while it is on screen.
+  const trainer = await page.$('tp-train');
+  assert.equal(await reachWidget(trainer), 'ready');
+  await page.waitForFunction((e) => e.dataset.state === 'finished', { timeout: 120_000 }, trainer);
+  await page.waitForFunction((e) => e.dataset.output === 'i am fine', { timeout: 30_000 }, trainer);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
