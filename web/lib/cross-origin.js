@@ -19,12 +19,14 @@ function hereOrigin() {
   return origin && origin !== 'null' ? origin : null;
 }
 
-// Whether a Worker cannot start from `url` directly here: its origin differs from this realm's.
+// Whether a Worker cannot start from `url` directly here: an http(s) URL of another origin than
+// this realm's. (Other schemes are left to the browser or the bundler: Turbopack's browser
+// bundles say import.meta.url = 'file:///ROOT/…' and rewrite the worker's URL themselves.)
 export function isCrossOrigin(url) {
   const here = hereOrigin();
   if (!here) return false;
   const target = new URL(String(url), globalThis.location.href);
-  return target.protocol !== 'blob:' && target.protocol !== 'data:' && target.origin !== here;
+  return (target.protocol === 'http:' || target.protocol === 'https:') && target.origin !== here;
 }
 
 // A same-origin blob: URL that starts the script at `url`: kind 'module' imports it, 'classic'

@@ -135,7 +135,7 @@ export class TpAttention extends TpWidget {
 
   async traceModel() {
     const url = this.modelUrl();
-    this.file = String(url).split('/').pop();
+    this.file = this.modelFileName();
     this.$('.status').textContent = this.t('w.loading');
     const model = (this.model = await sharedModel(url));
     const config = model.config, info = model.info;

@@ -4,6 +4,7 @@
 // Imported by the package's Node entry (node/transformer-playground.js) before anything else.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { platform } from '../platform.js';
 import * as pthreads from './pthreads.js';
@@ -52,6 +53,23 @@ export function filePath(url) {
   return text;
 }
 
-platform.readWasm = (url) => readFile(filePath(url));
+// The module's file beside this one, found from this file's own location (no bundler rewrites
+// that): where a bundler's server build turned the engine's URL into one that is no file here —
+// Turbopack gives '/_next/static/media/transformer_playground.<hash>.wasm' — the package's own
+// .wasm of that name is read instead.
+const ownWasm = (name) => path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'wasm', name);
+
+platform.readWasm = async (url) => {
+  const file = filePath(url);
+  try {
+    return await readFile(file);
+  } catch (error) {
+    const own = /^(transformer_playground(?:_threads)?)(?:\.[^./\\]+)?\.wasm$/.exec(path.basename(file));
+    if (error.code !== 'ENOENT' || !own) throw error;
+    return readFile(ownWasm(`${own[1]}.wasm`)).catch(() => {
+      throw error;
+    });
+  }
+};
 platform.pthreads = pthreads;
 platform.createWorker = (url) => new ThreadWorker(url === undefined ? new URL('./worker.js', import.meta.url) : filePath(url));

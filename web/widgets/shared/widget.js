@@ -252,4 +252,11 @@ export class TpWidget extends ElementBase {
     }
     return this.resolveUrl(name);
   }
+
+  // The checkpoint's file name for captions: a shipped one's own name (a bundler may have renamed
+  // its file to a hash), else the URL's last segment.
+  modelFileName(value = this.getAttribute('model')) {
+    const name = value.trim();
+    return Object.hasOwn(SHIPPED_MODELS, name) ? `${name}.safetensors` : String(this.modelUrl(name)).split('/').pop();
+  }
 }
