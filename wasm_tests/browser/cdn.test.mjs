@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openPage, reachWidget, screenshot, serveStatic, useBrowser } from './browser.mjs';
+import { openPage, recordViolations, reachWidget, screenshot, serveStatic, useBrowser } from './browser.mjs';
 import { ISOLATION_HEADERS } from '../../scripts/serve.mjs';
 import { root } from '../../scripts/build.mjs';
 
@@ -71,10 +71,7 @@ test.after(() => Object.values(servers).forEach(({ server }) => server.close()))
 function open(url) {
   return openPage(suite.browser, url, {
     viewport: { width: 1000, height: 1400 },
-    beforeLoad: (page) => page.evaluateOnNewDocument(() => {
-      window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI || '(inline)'}`));
-    }),
+    beforeLoad: recordViolations,
   });
 }
 
