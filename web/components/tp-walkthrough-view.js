@@ -14,6 +14,7 @@ import { mathNode } from '../ui/mathml.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
 import './tp-heatmap.js';
+import { ElementBase, defineElement } from '../ui/element.js';
 
 const CSS = `
   :host { display: block; font: 14px/1.55 var(--_font); color: var(--_fg); }
@@ -41,7 +42,7 @@ const CSS = `
   :host(:focus-visible) { outline: none; }
 `;
 
-export class TpWalkthroughView extends Labelled(HTMLElement) {
+export class TpWalkthroughView extends Labelled(ElementBase) {
   static labels = { 'wt.prev': 'Previous', 'wt.next': 'Next', 'wt.count': 'Step {i} of {n}', 'wt.jump': 'Jump to step', 'wt.shapes': 'shapes' };
 
   constructor() {
@@ -169,4 +170,4 @@ export class TpWalkthroughView extends Labelled(HTMLElement) {
   }
 }
 
-if (!customElements.get('tp-walkthrough-view')) customElements.define('tp-walkthrough-view', TpWalkthroughView);
+defineElement('tp-walkthrough-view', TpWalkthroughView);

@@ -295,7 +295,7 @@ export interface LoadOptions {
 export interface ThreadSupport {
   readonly available: boolean;
   /**
-   * Why not: Node runs the single-threaded module; the page is not cross-origin isolated; no
+   * Why not: this Node cannot start worker_threads; the page is not cross-origin isolated; no
    * SharedArrayBuffer; or (a session's, when every core was the default) the threaded module
    * failed to start here, with `error` saying how.
    */

@@ -14,7 +14,7 @@
 // { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta } (header: a
 // new run began; delta: RunRecord.apply()'s input). { type: 'abort', target } from the page
 // stops what request `target` reads (an import's downloads); it is not answered.
-import { load } from './transformer-playground.js';
+import { load } from './api.js';
 import { Recorder, SNAPSHOT_LIMIT, snapshotBytes } from './run-record.js';
 import { attentionKinds, attentionName, traceName } from './trace-names.js';
 
