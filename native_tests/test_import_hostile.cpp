@@ -276,6 +276,11 @@ TEST_CASE("vocabularies and merges are bounded by config.json, and merges never 
   extra.edit_json("tokenizer.json", [](json::Value& t) { member(member(t, "model"), "vocab").set("zz", 317); });
   CHECK_THAT(import_error(extra), Contains("tokenizer.json: field model.vocab has more than 317 members; allowed: "
                                            "config.json's vocab_size (317)"));
+  // Found by fuzz_hf_tokenizer_llama: the first id missing because another repeats (the check
+  // read before the start of its list).
+  Folder id_zero = read_folder("llama");
+  id_zero.edit_json("tokenizer.json", [](json::Value& t) { member(member(t, "model"), "vocab").set("<unk>", 1); });
+  CHECK_THAT(import_error(id_zero), Contains("tokenizer.json: field model.vocab gives the id 1 to both"));
   Folder repeated = read_folder("gpt2");
   repeated.edit_json("tokenizer.json", [](json::Value& t) { member(member(t, "model"), "merges").push("\xC4\xA0 t"); });
   CHECK_THAT(import_error(repeated), Contains("merge 61 '\xC4\xA0 t' repeats merge 1"));

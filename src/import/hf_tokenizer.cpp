@@ -63,15 +63,16 @@ std::vector<std::string> read_vocab(const SourceFile& file, const std::string& p
     field.fail("has ", read.size(), " tokens but config.json field vocab_size = ", vocab_size);
   }
   std::sort(read.begin(), read.end());
-  std::vector<std::string> out;
-  out.reserve(read.size());
-  for (std::size_t i = 0; i < read.size(); ++i) {
-    if (read[i].first != static_cast<int>(i)) {  // with as many entries as ids, a gap means a repeat
+  // As many ids as tokens, each in range: no id repeats exactly when every id is there.
+  for (std::size_t i = 1; i < read.size(); ++i) {
+    if (read[i].first == read[i - 1].first) {
       field.fail("gives the id ", read[i].first, " to both ", quote(read[i - 1].second), " and ", quote(read[i].second),
                  "; each id 0 .. ", vocab_size - 1, " must name one token");
     }
-    out.push_back(std::move(read[i].second));
   }
+  std::vector<std::string> out;
+  out.reserve(read.size());
+  for (auto& entry : read) out.push_back(std::move(entry.second));
   std::vector<const std::string*> sorted;
   for (const std::string& t : out) sorted.push_back(&t);
   std::sort(sorted.begin(), sorted.end(), [](const std::string* a, const std::string* b) { return *a < *b; });

@@ -114,8 +114,8 @@ HfWeights check_hf_weights(const HfModel& model, std::string_view safetensors, c
   // head; a header listing more is refused at the first one too many.
   SafetensorsLimits limits;
   limits.max_tensors = out.layout.size() + (model.family == HfFamily::Gpt2 ? 2 * L : L) + 1;
-  limits.why = str_cat("config.json implies ", out.layout.size(), " weight tensors (and at most ",
-                       limits.max_tensors - out.layout.size(), " buffers and a tied head)");
+  limits.why = str_cat("config.json implies ", out.layout.size(), " weight tensors, and at most ",
+                       limits.max_tensors - out.layout.size(), " more (buffers, a tied head)");
   try {
     out.view = std::make_unique<SafetensorsView>(safetensors, limits);
   } catch (const Error& e) {
