@@ -193,7 +193,10 @@ function tokenizerBin(pieces, maxLength) {
   return out;
 }
 
-// name -> { files, refusal (a RegExp the message must match; null: accepted), what }
+// name -> { files, refusal (a RegExp the message must match; null: accepted), what, oversized }
+// oversized: the file that is larger than config.json implies, which the web layer
+// (web/lib/model-files.js) refuses by its size before copying it in; the CLI and the C++ importer
+// read it and give `refusal` at the first entry too many.
 export const hostileModels = {
   'config-202m-header-2e62': () => {
     // 202 M parameters claimed by 200 bytes, and weights that are 16 bytes with a header length of 2^62.
@@ -206,18 +209,19 @@ export const hostileModels = {
   'empty-tensors-1.4m': () => ({
     files: folder(gpt2(), { 'model.safetensors': emptyTensors(1400000) }),
     refusal: /the header lists more than \d+ tensors/, what: 'a safetensors header of 1.4 M empty tensors',
+    oversized: 'model.safetensors',
   }),
   'merges-25m-duplicates': () => {
     const m = gpt2();
     const files = folder(m, { 'vocab.json': json(m.vocab), 'merges.txt': text(`#version: 0.2\n${'a b\n'.repeat(25000000)}`) });
     delete files['tokenizer.json'];
-    return { files, refusal: /merges.txt has more than 260 merges/, what: 'merges.txt of 25 M repeated merges' };
+    return { files, refusal: /merges.txt has more than 260 merges/, what: 'merges.txt of 25 M repeated merges', oversized: 'merges.txt' };
   },
   'vocab-2m': () => {
     const m = gpt2();
     const tokenizer = JSON.stringify({ ...m.tokenizer, model: { ...m.tokenizer.model, vocab: '@VOCAB@' } });
     return { files: folder(m, { 'tokenizer.json': text(tokenizer.replace('"@VOCAB@"', bigVocab(2000000))) }),
-      refusal: /model\.vocab has more than 260 members/, what: 'tokenizer.json with 2 M tokens for vocab_size 260' };
+      refusal: /model\.vocab has more than 260 members/, what: 'tokenizer.json with 2 M tokens for vocab_size 260', oversized: 'tokenizer.json' };
   },
   'tokenizer-null-fields': () => {
     const m = llama();
