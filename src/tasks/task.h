@@ -53,8 +53,6 @@ class Task {
   Batch sample_batch(const ModelConfig& config, int batch_size, int seq_len, Rng& rng) const;
   // The validation set as batches, always the same ones.
   std::vector<Batch> validation_batches(const ModelConfig& config, int batch_size, int seq_len) const;
-  // One example as a batch of one (for the trace and the walk-through).
-  Batch example_batch(const ModelConfig& config, const Example& example) const;
   // The largest shape a training or validation batch of `batch_size` sequences can have under
   // `config`: text tasks' windows, else the longest examples as layout_batch() lays them out
   // (max_len for synthetic tasks, whose examples are drawn as training goes). What the trainer's
