@@ -195,6 +195,11 @@ export class Model extends Owned {
     const text = wellFormed(input);
     return run(this, 'Model', 'predict', (h) => h.predict(text));
   }
+  // How generation lays out this model's KV cache: tp.kvLayout(model.config, positions).
+  kvLayout(positions) {
+    const config = this.config;
+    return kvLayoutOf(this.module, config, positions);
+  }
   // The model as a safetensors file (Uint8Array), with its tokenizer and task.
   save() {
     return run(this, 'Model', 'save', (h) => h.save());
@@ -226,6 +231,20 @@ export class Trainer extends Owned {
     run(this, 'Trainer', 'setTotalSteps', (h) => h.setTotalSteps(n));
   }
 }
+
+// A model config (as model.config gives it) as the JSON the core reads, checked to be one.
+function configJson(config, what) {
+  if (!isPlainObject(config)) throw new Error(`${what}: config must be a model's config ({ arch, dModel, … }, as model.config or session.run.config give it), got ${describe(config)}`);
+  return optionsJson(config, CONFIG_KEYS, 'model config');
+}
+
+function kvLayoutOf(module, config, positions) {
+  const json = configJson(config, 'kvLayout(config, positions)');
+  if (!Number.isInteger(positions) || positions < 0) throw new Error(`kvLayout(config, positions): positions must be a whole number >= 0, got ${describe(positions)}`);
+  return call(module, (m) => m.kvLayout(json, positions));
+}
+
+const MASK_KEYS = ['kind', 'layer', 'queries', 'keyIds', 'padId'];
 
 function makeApi(module) {
   const own = (handle, Class) => new Class(module, handle);
@@ -344,6 +363,30 @@ function makeApi(module) {
       }
       if (typeof base !== 'number' || !Number.isFinite(base)) throw new Error(`positionalTable: base must be a finite number, got ${describe(base)}`);
       return call(module, (m) => m.positionalTable(kind, maxLen, size, base));
+    },
+    // Which keys each query may see in attention `kind` ('enc', 'dec' or 'cross') of `layer`, by
+    // the rule the model masks with (model/attention_masks.h): `queries` query rows at positions
+    // 0.. over keys with ids `keyIds` (those equal to `padId` are masked; padId -1 or left out:
+    // none) -> { rows, cols, data: Float32Array of 0 (may attend) and -Infinity (masked),
+    // causal, window, globalTokens } (the layer's window, 0 where it is not local).
+    attentionMask(config, options) {
+      const json = configJson(config, 'attentionMask(config, options)');
+      if (!isPlainObject(options)) throw new Error(`attentionMask(config, options): options must be a plain object like { kind: 'enc', layer: 0, queries: 3, keyIds: [5, 6, 7], padId: 2 }, got ${describe(options)}`);
+      for (const key of Object.keys(options)) if (!MASK_KEYS.includes(key)) throw new Error(`unknown attentionMask option '${wellFormed(key)}'; allowed: ${MASK_KEYS.join(', ')}`);
+      const kind = ownValue(options, 'kind'), layer = ownValue(options, 'layer'), queries = ownValue(options, 'queries'), padId = ownValue(options, 'padId') ?? -1;
+      if (typeof kind !== 'string') throw new Error(`attentionMask: kind must be 'enc', 'dec' or 'cross', got ${describe(kind)}`);
+      for (const [key, value] of [['layer', layer], ['queries', queries], ['padId', padId]]) {
+        if (!Number.isInteger(value)) throw new Error(`attentionMask: ${key} must be a whole number, got ${describe(value)}`);
+      }
+      const keyIds = idsCopy(ownValue(options, 'keyIds'), 'attentionMask: keyIds');
+      const k = wellFormed(kind);
+      return call(module, (m) => m.attentionMask(json, k, layer, queries, keyIds, padId));
+    },
+    // How generation lays out the KV cache of a model with `config` (what start_decoding builds):
+    // [{ layer, local, capacity, ringStart, rows: Int32Array }] per decoder layer, `rows[p]` the
+    // cache row position p is written to (a windowed layer's ring reuses its oldest row).
+    kvLayout(config, positions) {
+      return kvLayoutOf(module, config, positions);
     },
     // Another project's model (docs/API.md "Your own model"): a Hugging Face-style folder of the
     // GPT-2 or Llama family (config.json, model.safetensors, tokenizer.json or vocab.json +
