@@ -28,12 +28,16 @@
 
 namespace tp {
 
+// The validation metrics a task reports (perplexity: lower is better). The JavaScript Metric type
+// is generated from this list; new_task() refuses any other.
+inline constexpr const char* kTaskMetrics[] = {"exact_match", "token_accuracy", "perplexity", "accuracy"};
+
 class Task {
  public:
   std::string name;
   std::string description;
   TaskKind kind = TaskKind::Text;
-  std::string metric;  // "exact_match", "token_accuracy", "accuracy" or "perplexity"
+  std::string metric;  // one of kTaskMetrics
   ModelConfig defaults;
   TrainOptions train;  // the training options that suit this task
   std::shared_ptr<const Tokenizer> tokenizer;
