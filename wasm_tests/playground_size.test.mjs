@@ -37,8 +37,9 @@ export function functionsOf(src) {
       name = '(arrow)';
     } else if (prev?.value === ')' && open.has(i - 1)) {
       const before = tokens[open.get(i - 1) - 1];
+      const heritage = tokens[open.get(i - 1) - 2]?.value === 'extends';  // class X extends base(…) {
       if (before?.value === 'function') name = '(function)';
-      else if (before?.type === 'name' && !NOT_CALLS.has(before.value)) name = before.value;
+      else if (before?.type === 'name' && !NOT_CALLS.has(before.value) && !heritage) name = before.value;
     }
     if (name) out.push({ name, line: t.line, lines: tokens[close.get(i)].line - t.line + 1 });
   });
@@ -68,6 +69,7 @@ test('the function scan finds declarations, methods and arrows, and nothing else
     'class B {', '  m(y) {', '    for (const z of y) {', '      go(z);', '    }', '  }', '}',
     'const c = (q) => {', '  return { q };', '};',
     'const d = function (r) {', '  return r;', '};',
+    'class E extends mix(A) {', '  n() {', '    return 1;', '  }', '}',
   ].join('\n');
-  assert.deepEqual(functionsOf(src).map((f) => [f.name, f.line, f.lines]), [['a', 1, 5], ['m', 7, 5], ['(arrow)', 13, 3], ['(function)', 16, 3]]);
+  assert.deepEqual(functionsOf(src).map((f) => [f.name, f.line, f.lines]), [['a', 1, 5], ['m', 7, 5], ['(arrow)', 13, 3], ['(function)', 16, 3], ['n', 20, 3]]);
 });

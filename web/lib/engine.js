@@ -47,8 +47,12 @@ const BUILDS = {
 // The most threads a module is prepared for (each is a Web Worker holding the module).
 export const MAX_THREADS = 64;
 
-// Whether this realm can run the threaded build: { available, reason, cores }. reason (when not
-// available): 'node' | 'not-isolated' | 'no-shared-memory'. cores: what the machine reports.
+/** @import { EngineOptions, ThreadSupport } from './types.js' */
+
+/**
+ * Whether this page, worker or process can run the threaded module (cross-origin isolated).
+ * @returns {ThreadSupport}
+ */
 export function threadSupport() {
   if (platform.readWasm) return { available: false, reason: 'node', cores: 1 };
   const cores = Math.max(1, Math.min(MAX_THREADS, globalThis.navigator?.hardwareConcurrency ?? 1));
@@ -94,9 +98,13 @@ function checkSameSource(options, caller, build) {
     "a page, worker or process has one engine and only the first call's options choose it. Call it without options to share the loaded one.");
 }
 
-// The compiled module of the build options.threads needs (default 1: the single-threaded one),
-// fetched and compiled on first use, or options.compiledModule. Each build is compiled once per
-// realm; a training session's worker is handed the compiled module.
+/**
+ * The page's compiled WebAssembly.Module (fetched and compiled once per realm), to share with
+ * workers: of the threaded build when options.threads > 1, or options.compiledModule.
+ * @param {EngineOptions} [options]
+ * @param {string} [caller] who asks, for the messages
+ * @returns {Promise<WebAssembly.Module>}
+ */
 export function compiledModule(options = {}, caller = 'compiledModule()') {
   if (options.compiledModule !== undefined && !(options.compiledModule instanceof WebAssembly.Module)) {
     return Promise.reject(new Error(`${caller}: compiledModule must be a WebAssembly.Module (from compiledModule()), got ${typeof options.compiledModule}`));
@@ -175,7 +183,10 @@ export function loadEngine(options = {}) {
   return modulePromise;
 }
 
-// How many times this realm compiled and instantiated the wasm module (tests check it is once).
+/**
+ * How many times this realm compiled and instantiated the wasm module (tests check it is once).
+ * @returns {{ compilations: number, instantiations: number }}
+ */
 export function engineStats() {
   return { ...stats };
 }

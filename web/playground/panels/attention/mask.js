@@ -2,14 +2,13 @@
 // added (a self-attention's queries and keys, a cross-attention's keys), and the rules it
 // follows. The cells come from the core (tp.attentionMask: the rule the model masks with), so
 // the picture is the model's, not a copy of its rule; the <PAD> token is the tokenizer's.
-import { attentionOf } from '../../../lib/trace-names.js';
 
 const EXTRA_PADS = 2;
 
 // -> { label, matrix, note } | null (no engine yet)
 export function maskProps({ tp, config, kind, layer, sides, specials, vocab }, t) {
   if (!tp) return null;
-  const self = attentionOf(kind).attn === 'self_attn';
+  const self = kind !== 'cross';  // self-attention: its queries are the same tokens, padded too
   const pad = specials?.pad ?? null;
   const padText = pad === null ? null : vocab?.[pad] ?? String(pad);
   const pads = (list) => (pad === null ? list : [...list, ...Array(EXTRA_PADS).fill(padText)]);
