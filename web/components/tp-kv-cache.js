@@ -14,6 +14,7 @@
 import { VizElement } from './shared/viz-element.js';
 import { colorAt, scaleFor } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
+import { defineElement } from '../ui/element.js';
 
 // Slot → the position it holds once n positions have been fed (−1: empty).
 export function kvSlots(n, layer) {
@@ -154,4 +155,4 @@ export class TpKvCache extends VizElement {
   }
 }
 
-customElements.define('tp-kv-cache', TpKvCache);
+defineElement('tp-kv-cache', TpKvCache);

@@ -13,6 +13,7 @@ import { escapeHtml } from './shared/format.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
 import './tp-heatmap.js';
+import { ElementBase, defineElement } from '../ui/element.js';
 
 const CSS = `
   :host { display: block; font: 14px/1.55 var(--_font); color: var(--_fg); }
@@ -40,7 +41,7 @@ const CSS = `
   :host(:focus-visible) { outline: none; }
 `;
 
-export class TpWalkthroughView extends Labelled(HTMLElement) {
+export class TpWalkthroughView extends Labelled(ElementBase) {
   static labels = { 'wt.prev': 'Previous', 'wt.next': 'Next', 'wt.count': 'Step {i} of {n}', 'wt.jump': 'Jump to step', 'wt.shapes': 'shapes' };
 
   constructor() {
@@ -164,4 +165,4 @@ export class TpWalkthroughView extends Labelled(HTMLElement) {
   }
 }
 
-if (!customElements.get('tp-walkthrough-view')) customElements.define('tp-walkthrough-view', TpWalkthroughView);
+defineElement('tp-walkthrough-view', TpWalkthroughView);

@@ -3,7 +3,9 @@ export declare const MAX_THREADS = 64;
 import type { EngineOptions, ThreadSupport } from './types.js';
 /** @import { EngineOptions, ThreadSupport } from './types.js' */
 /**
- * Whether this page, worker or process can run the threaded module (cross-origin isolated).
+ * Whether this page, worker or process can run the threaded module: `reason` (when not
+ * available) 'node' (a Node that cannot start its threads), 'not-isolated' or
+ * 'no-shared-memory'; `cores` what the machine reports.
  * @returns {ThreadSupport}
  */
 export declare function threadSupport(): ThreadSupport;

@@ -2,4 +2,5 @@
 export declare const platform: {
     readWasm: null;
     createWorker: null;
+    pthreads: null;
 };

@@ -9,8 +9,8 @@
 // The page's thread never runs a training step; it only receives progress events and answers.
 // The wasm module is compiled once per page and shared with every session's worker (in Node a
 // worker_threads thread, node/platform.js, driven the same way). On a cross-origin isolated
-// page the worker runs the threaded module on every core (or `threads`); elsewhere the
-// single-threaded one (session.threads and session.threadSupport say which, and why). The worker
+// page the worker runs the threaded module on every core (or `threads`), in Node on `threads`;
+// elsewhere the single-threaded one (session.threads and session.threadSupport say which, and why). The worker
 // owns the run's record (run-record.js); `session.run` is this page's read-only mirror of it,
 // updated from the worker's deltas before each event is dispatched.
 /**
@@ -20,6 +20,7 @@
  */
 import { compiledModule, resolveThreads, threadSupport } from './engine.js';
 import { platform } from './platform.js';
+import { crossOriginAdvice, isCrossOrigin, workerBlobUrl } from './cross-origin.js';
 import { RunRecord } from './run-record.js';
 
 /**
@@ -107,8 +108,9 @@ import { RunRecord } from './run-record.js';
  * `createTrainingSession()` options: the least time between progress events (ms, default 100),
  * how long the worker may take to start (ms, default 30000), the threads it trains on (1 to 64;
  * default: every core where the page is cross-origin isolated — the threaded module, or one
- * thread if it cannot start there — else 1; more than 1 on a page that is not isolated rejects
- * with an Error saying why), where the .wasm and the worker's script are, a compiled module.
+ * thread if it cannot start there — else 1, and 1 in Node; more than 1 where it is not possible
+ * rejects with an Error saying why), where the .wasm and the worker's script are, a compiled
+ * module.
  * @typedef {object} TrainingSessionOptions
  * @property {number} [progressInterval]
  * @property {number} [startTimeout]
@@ -310,11 +312,22 @@ export class TrainingSession extends EventTarget {
 
 // The session's worker. In a browser, the literal `new Worker(new URL('./worker.js',
 // import.meta.url), { type: 'module' })` — the one form Vite, webpack 5 and Rollup detect, bundle
-// and emit; in Node, a worker_threads thread from node/platform.js.
+// and emit; where this file came from another origin than the page (a CDN), the same script
+// through a same-origin blob: module (cross-origin.js); in Node, a worker_threads thread from
+// node/platform.js. Returns { worker, crossOrigin: the script's URL when it came through a blob }.
 function startWorker(workerUrl) {
-  if (platform.createWorker) return platform.createWorker(workerUrl);
-  if (workerUrl) return new Worker(workerUrl, { type: 'module' });
-  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  if (platform.createWorker) return { worker: platform.createWorker(workerUrl) };
+  const own = !workerUrl && !isCrossOrigin(import.meta.url);
+  if (own) return { worker: new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }) };
+  // The file next to this one, found without a second `new URL('./worker.js', …)` (which a
+  // bundler would copy as a raw asset).
+  const url = workerUrl ? new URL(String(workerUrl), globalThis.location?.href) : new URL(import.meta.url.replace(/[^/?#]*([?#].*)?$/, 'worker.js'));
+  if (!isCrossOrigin(url)) return { worker: new Worker(url, { type: 'module' }) };
+  try {
+    return { worker: new Worker(workerBlobUrl(url, 'module'), { type: 'module' }), crossOrigin: url.href };
+  } catch (error) {
+    throw new Error(`the training worker could not start: ${crossOriginAdvice(url.href)} (${error.message})`);
+  }
 }
 
 // Listens to a new worker from the moment it exists (its script may fail while the module is
@@ -322,7 +335,7 @@ function startWorker(workerUrl) {
 // `answered` rejects with a clear Error when its script fails to load or throws at start-up
 // ('error'), it cannot read the message ('messageerror'), or it says nothing within `timeout`
 // ms of the message.
-function handshake(worker, timeout) {
+function handshake(worker, timeout, crossOrigin) {
   let send;
   const answered = new Promise((resolve, reject) => {
     let timer, id;
@@ -340,8 +353,9 @@ function handshake(worker, timeout) {
     };
     const onError = (event) => {
       event.preventDefault?.();
-      const why = event.message || 'its script failed to load or threw while loading (is worker.js served next to ' +
-        'training-session.js? A bundler must see the literal new Worker(new URL(\'./worker.js\', import.meta.url)))';
+      const why = event.message || (crossOrigin ? crossOriginAdvice(crossOrigin)
+        : 'its script failed to load or threw while loading (is worker.js served next to ' +
+          'training-session.js? A bundler must see the literal new Worker(new URL(\'./worker.js\', import.meta.url)))');
       finish(reject, new Error(`the training worker could not start: ${why}`));
     };
     const onMessageError = () => finish(reject, new Error('the training worker could not start: it could not read the compiled module (messageerror)'));
@@ -351,7 +365,7 @@ function handshake(worker, timeout) {
     send = (message) => {
       id = message.id;
       timer = setTimeout(() => finish(reject, new Error(`the training worker could not start: no answer within ${timeout} ms ` +
-        '(its script may be missing or blocked, e.g. by a Content-Security-Policy without worker-src \'self\')')), timeout);
+        (crossOrigin ? `(${crossOriginAdvice(crossOrigin)})` : '(its script may be missing or blocked, e.g. by a Content-Security-Policy without worker-src \'self\')'))), timeout);
       worker.postMessage(message);
     };
   });
@@ -366,7 +380,8 @@ function handshake(worker, timeout) {
  */
 export async function createTrainingSession(options = {}) {
   const support = threadSupport();
-  if (options.threads !== undefined || !support.available || support.cores < 2) {
+  // In Node one thread unless asked (a process often has other work; `threads: N` for more).
+  if (options.threads !== undefined || !support.available || support.cores < 2 || platform.readWasm) {
     return startSession(options, resolveThreads(options.threads, support));
   }
   try {
@@ -381,9 +396,9 @@ export async function createTrainingSession(options = {}) {
 }
 
 async function startSession(options, threads) {
-  const worker = startWorker(options.workerUrl);
+  const { worker, crossOrigin } = startWorker(options.workerUrl);
   const session = new TrainingSession(worker);
-  const start = handshake(worker, options.startTimeout ?? START_TIMEOUT_MS);
+  const start = handshake(worker, options.startTimeout ?? START_TIMEOUT_MS, crossOrigin);
   try {
     // A worker that fails while the module compiles rejects at once, not after the compilation.
     const compiled = await Promise.race([compiledModule({ ...options, threads }, 'createTrainingSession()'), start.answered]);

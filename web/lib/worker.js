@@ -13,7 +13,7 @@
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
 // { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta } (header: a
 // new run began; delta: RunRecord.apply()'s input).
-import { load } from './transformer-playground.js';
+import { load } from './api.js';
 import { Recorder } from './run-record.js';
 import { attentionKinds, attentionName, traceName } from './trace-names.js';
 

@@ -27,6 +27,7 @@ import { labelViews } from '../ui/lang.js';
 import { viewLabels } from '../ui/strings.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
+import { PLAYGROUND_CSS } from '../styles/playground-css.js';
 import { defaultState, applyPreset, TASKS, CUSTOM_TASKS, defaultPace } from './state.js';
 import { parseHash, readHash, toHash } from './hash.js';
 import { Playground } from './playground.js';
@@ -64,9 +65,8 @@ function layout(standalone) {
 // Playground at once; it loads the engine and the worker in the background.
 export function mountPlayground(host, { standalone = false, state, onReady, visible = true } = {}) {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  const css = new URL('../styles/playground.css', import.meta.url);
-  root.replaceChildren(h('link', { rel: 'stylesheet', href: String(css) }));
-  adoptStyles(root, THEME_CSS);
+  root.replaceChildren();
+  adoptStyles(root, THEME_CSS, PLAYGROUND_CSS);
   root.append(layout(standalone));
   const app = new Playground(state ?? (standalone ? parseHash(location.hash) : defaultState()), { standalone });
   app.visible = visible;

@@ -23,6 +23,7 @@ import '../components/tp-heatmap.js';
 import '../components/tp-line-chart.js';
 import '../components/tp-rope-plot.js';
 import { attributeNames } from './shared/manifest.js';
+import { defineElement } from '../ui/element.js';
 
 const KINDS = ['sinusoidal', 'rope', 'alibi', 'learned', 'none'];
 const DEFAULTS = { sinusoidal: [64, 48], rope: [16, 12], alibi: [0, 12], learned: [0, 48], none: [0, 0] };
@@ -95,7 +96,7 @@ export class TpPositionalEncoding extends TpWidget {
         mo('−'), sub(mi('m'), mi('h')), row(mo('|'), mi('t'), mo('−'), mi('u'), mo('|')), mo(','), sub(mi('m'), mi('h')), mo('='), sup(mn('2'), row(mo('−'), mn('8'), paren(mi('h'), mo('+'), mn('1')), mo('/'), mi('H'))));
       formula.hidden = false;
     } else if (kind === 'learned') {
-      const url = this.getAttribute('model') ? this.resolveUrl(this.getAttribute('model')) : shippedModel('lm-char');
+      const url = this.getAttribute('model') ? this.modelUrl() : shippedModel('lm-char');
       const model = await sharedModel(url);
       if (!model.parameters().some((p) => p.name === 'pos_emb.weight')) {
         throw new Error(`${String(url).split('/').pop()} has no learned position table (its pos is "${model.config.pos}")`);
@@ -224,4 +225,4 @@ export class TpPositionalEncoding extends TpWidget {
 
 const mspace = () => '<mspace width="1.5em"></mspace>';
 
-if (!customElements.get('tp-positional-encoding')) customElements.define('tp-positional-encoding', TpPositionalEncoding);
+defineElement('tp-positional-encoding', TpPositionalEncoding);
