@@ -261,3 +261,16 @@ test('the walk-through follows the training seed model, the files card and the a
   assert.doesNotMatch(about.tables[1].caption, /planned/);
   assert.deepEqual(deriveMasthead({ lang: 'ko' }), { langText: 'English', langAttr: 'en' });
 });
+
+test('every panel derives its props from the run of each kind of model, in the reader\'s language', async () => {
+  const { PANELS } = await import('./playground/panel-list.mjs');
+  for (const kind of KINDS) {
+    const r = runs[kind];
+    for (const [name, derive] of Object.entries(PANELS)) {
+      const en = JSON.stringify(derive(...args(r)), (k, v) => (typeof v === 'function' || ArrayBuffer.isView(v) ? undefined : v));
+      const ko = JSON.stringify(derive(...args(r, { state: { ...r.state, lang: 'ko' } })), (k, v) => (typeof v === 'function' || ArrayBuffer.isView(v) ? undefined : v));
+      assert.ok(en && en.length > 20, `${kind} ${name}: no props`);
+      assert.notEqual(ko, en, `${kind} ${name}: the same props in Korean as in English`);
+    }
+  }
+});
