@@ -30,7 +30,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { engine, launchBrowser, openPage, serveStatic, sleep, useBrowser, waitForText } from './browser.mjs';
+import { differingPixels, engine, launchBrowser, openPage, serveStatic, sleep, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const BEFORE = process.env.TP_PICTURES_BEFORE;
@@ -112,31 +112,6 @@ function boxOf(page, id) {
   }, id);
 }
 
-// Pixels of two PNGs (Buffers) that differ by more than 24 in some channel (decoded in the browser).
-async function differingPixels(browser, a, b) {
-  const page = await browser.newPage();
-  try {
-    return await page.evaluate(async (pa, pb) => {
-      const decode = async (b64) => {
-        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
-        ctx.drawImage(bitmap, 0, 0);
-        return { width: bitmap.width, height: bitmap.height, data: ctx.getImageData(0, 0, bitmap.width, bitmap.height).data };
-      };
-      const [x, y] = await Promise.all([decode(pa), decode(pb)]);
-      if (x.width !== y.width || x.height !== y.height) return { size: [[x.width, x.height], [y.width, y.height]], differing: -1, total: 0 };
-      let differing = 0;
-      for (let i = 0; i < x.data.length; i += 4) {
-        if (Math.abs(x.data[i] - y.data[i]) > 24 || Math.abs(x.data[i + 1] - y.data[i + 1]) > 24 || Math.abs(x.data[i + 2] - y.data[i + 2]) > 24) ++differing;
-      }
-      return { differing, total: x.width * x.height };
-    }, a.toString('base64'), b.toString('base64'));
-  } finally {
-    await page.close();
-  }
-}
-
 // The set-up loaded from `base` in `variant`, trained, answered, every view drawn: { page, problems }.
 async function reach(browser, base, setup, variant) {
   const url = `${base}#${setup.hash}${variant.lang === 'ko' ? '&lang=ko' : ''}`;
@@ -187,7 +162,7 @@ async function pictures(browser, base, setup, variant) {
 // What differs between two pictures of a panel ('' when nothing beyond the tolerance).
 async function difference(a, b, what) {
   if (!a || !b) return `${what}: ${a ? 'not on the page now' : b ? 'not on the page before' : 'on neither page'}`;
-  const d = await differingPixels(suite.browser, a, b);
+  const d = await differingPixels(suite.browser, a.toString('base64'), b.toString('base64'));
   if (d.differing === -1) return `${what}: size ${JSON.stringify(d.size)}`;
   return d.differing > 0.002 * d.total ? `${what}: ${d.differing} of ${d.total} pixels differ` : '';
 }
