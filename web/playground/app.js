@@ -68,8 +68,7 @@ export function mountPlayground(host, { standalone = false, state, onReady, visi
   root.replaceChildren();
   adoptStyles(root, THEME_CSS, PLAYGROUND_CSS);
   root.append(layout(standalone));
-  const app = new Playground(state ?? (standalone ? parseHash(location.hash) : defaultState()), { standalone });
-  app.visible = visible;
+  const app = new Playground(state ?? (standalone ? parseHash(location.hash) : defaultState()), { standalone, visible });
   start(app, { root, host }, onReady);
   return app;
 }
@@ -119,11 +118,7 @@ function intents(app, { local, outputs, files, redraw }) {
     'set-option': ({ group, key, value }) => app.set(group === 'seed' ? { seed: value } : (group === 'model' ? modelPatch : trainPatch)(app.state, taskInfo(), key, value)),
     'reset-option': ({ group, key }) => app.set(group === 'seed' ? { seed: 1 } : resetPatch(app.state, group, key)),
     preset: ({ name }) => app.set(applyPreset(app.state, name, (task) => app.infoFor(task))),
-    invalid: ({ clear, key, why }) => {
-      if (!clear) return app.setInvalid(key, why);
-      app.page.invalid.clear();
-      return app.emit('invalid', app.page.invalid);
-    },
+    invalid: ({ clear, key, why }) => (clear ? app.clearInvalid() : app.setInvalid(key, why)),
     start: () => app.session.start().catch(fail),
     pause: () => app.session.pause().catch(fail),
     step: () => app.session.step(1).catch(fail),
@@ -195,10 +190,10 @@ async function start(app, { root, host }, onReady) {
   app.record('walkthrough', walkthroughRecord(app.state));
   app.addEventListener('dispose', () => resources.dispose());
   // Nothing heavy (the engine, the worker) until the playground is first seen.
-  if (!app.visible) await new Promise((resolve) => (app.whenShown = resolve));
+  await app.seen();
   if (app.disposed) return;
   try {
-    [app.tp, app.session] = await Promise.all([load(), createTrainingSession()]);
+    app.attach(...(await Promise.all([load(), createTrainingSession()])));
   } catch (error) {
     app.fail(error);
     return;

@@ -22,12 +22,13 @@ import { comparedRuns } from './comparison.js';
 import { t } from './strings/index.js';
 
 export class Playground extends EventTarget {
-  // standalone: the playground is the page (URL hash, document title and language).
-  constructor(state, { standalone = true } = {}) {
+  // standalone: the playground is the page (URL hash, document title and language); visible:
+  // whether the element is on screen yet (nothing heavy loads before it is).
+  constructor(state, { standalone = true, visible = true } = {}) {
     super();
     this.state = state;
     this.standalone = standalone;
-    this.visible = true;         // false while the element is scrolled out of view (training pauses)
+    this.visible = visible;      // false while the element is scrolled out of view (training pauses)
     this.disposed = false;
     this.tp = null;
     this.session = null;
@@ -40,7 +41,7 @@ export class Playground extends EventTarget {
     this.infos = new TaskInfos({ tp: () => this.tp, state: () => this.state, imported: () => this.imported });
     this.probes = new Probes();
     this.pausedByView = false;   // training paused because the element scrolled away
-    this.whenShown = null;       // resolves the wait for the first time the element is seen
+    this._seen = null;           // { promise, resolve } of seen()
     this._runId = 0;
     this._lastRun = null;
     this._configureTimer = 0;
@@ -131,6 +132,12 @@ export class Playground extends EventTarget {
     this.emit('invalid', this.page.invalid);
   }
 
+  // The boxes were drawn again from the state's values, which are valid.
+  clearInvalid() {
+    this.page.invalid.clear();
+    this.emit('invalid', this.page.invalid);
+  }
+
   status(key, vars) {
     this.page.status = { key: key ?? '', vars };
     this.emit('status', this.page.status);
@@ -155,6 +162,12 @@ export class Playground extends EventTarget {
   }
 
   // ---- the training session -----------------------------------------------------------------
+
+  // The engine and the training session, once loaded.
+  attach(tp, session) {
+    this.tp = tp;
+    this.session = session;
+  }
 
   scheduleConfigure() {
     clearTimeout(this._configureTimer);
@@ -241,7 +254,7 @@ export class Playground extends EventTarget {
   // see it and resumes where it stopped.
   setVisible(visible) {
     this.visible = visible;
-    if (visible) this.whenShown?.();
+    if (visible) this._seen?.resolve();
     if (!this.session) return;
     if (!visible && this.run?.running) {
       this.pausedByView = true;
@@ -250,6 +263,17 @@ export class Playground extends EventTarget {
       this.pausedByView = false;
       this.session.start().catch((e) => this.fail(e));
     }
+  }
+
+  // Resolves once the element is on screen (at once when it is): nothing heavy loads before.
+  seen() {
+    if (this.visible) return Promise.resolve();
+    if (!this._seen) {
+      let resolve;
+      const promise = new Promise((r) => (resolve = r));
+      this._seen = { promise, resolve };
+    }
+    return this._seen.promise;
   }
 
   fail(error) {

@@ -93,7 +93,6 @@ export class FilesActions {
     } catch {
       // Clipboard refused (no permission): the address bar has the same link.
     }
-    app.lastLink = url;
     this.status('app.shared');
     app.status('app.shared');
     return url;
