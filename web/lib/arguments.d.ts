@@ -2,13 +2,19 @@
 export declare const INT32_MAX = 2147483647;
 export declare function describe(value: any): string;
 export declare function isPlainObject(value: any): boolean;
+export declare function refuseSymbolKeys(object: any, what: any, allowed: any): void;
 export declare function ownValue(object: any, key: any): any;
 export declare function wellFormed(text: any): any;
 export declare function checkWhole(value: any, what: any, min?: number, max?: number): void;
 export declare function typedKind(value: any): any;
 export declare function idsCopy(ids: any, what: any): Int32Array<any>;
+export declare function isDetached(buffer: any): any;
 export declare function bytesCopy(bytes: any, what: any): Uint8Array<any>;
 export declare function pairsCopy(pairs: any): any[][];
 export declare function optionsJson(options: any, keys: any, what: any, { allow }?: {
     allow?: never[] | undefined;
 }): string;
+export declare function importOptions(options: any, what: any): {
+    signal: any;
+    stallTimeout: any;
+};

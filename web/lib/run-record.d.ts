@@ -18,6 +18,12 @@ export type ProbeTrace = {
         p: Float32Array;
     } | null;
     error?: string;
+    skipped?: boolean;
+    shortened?: {
+        tokens: number;
+        of: number;
+        limit: number;
+    };
 };
 export type RunSnapshot = {
     step: number;
@@ -50,7 +56,9 @@ export type RunHeader = {
 /**
  * One probe's trace in a snapshot: the probe's text and target, what the stacks read, the
  * tensors, the k most likely outputs at each position (ids and p, k per position); `error` when
- * the probe could not be traced (e.g. a word the vocabulary lacks).
+ * the probe could not be traced (e.g. a word the vocabulary lacks) or its trace was too large to
+ * keep (then `skipped`); `shortened` when the trace was too large for one snapshot and shows the
+ * first `tokens` of the probe's `of` (`limit`: a snapshot's most bytes).
  * @typedef {object} ProbeTrace
  * @property {string} probe
  * @property {string | null} target
@@ -60,6 +68,8 @@ export type RunHeader = {
  * @property {Record<string, TensorData>} tensors
  * @property {{ k: number, ids: Int32Array, p: Float32Array } | null} [top]
  * @property {string} [error]
+ * @property {boolean} [skipped]
+ * @property {{ tokens: number, of: number, limit: number }} [shortened]
  */
 /**
  * What the views showed at one training step.
@@ -76,6 +86,7 @@ export type RunHeader = {
  */
 export declare const DENSE_STEPS = 64;
 export declare const SNAPSHOT_BUDGET: number;
+export declare const SNAPSHOT_LIMIT: number;
 export declare function snapshotInterval(step: any, thin?: number): number;
 export declare function onSchedule(step: any, thin?: number): boolean;
 export declare function snapshotBytes(snapshot: any): number;
@@ -108,7 +119,7 @@ export declare class RunRecord {
     report: StepReport | null;
     /** One `[step, loss, valLoss | null, metric | null]` per step (the trainer decides when to evaluate). @readonly @type {HistoryPoint[]} */
     points: HistoryPoint[];
-    /** `[{ step, probes: { key: { probe, input, decoderInput, output, tensors, top } }, params, bytes }]`, by step: step 0, every step up to 64, then every 2nd step up to 128, every 4th up to 256, … (as many per doubling of the step), and the step where training paused or ended. `top` is the 5 most likely outputs at each position (`{ k, ids, p }`). A run's snapshots stay under 24 MB: past it every other one after the first few goes and the spacing doubles (`thin` counts how often). @readonly @type {RunSnapshot[]} */
+    /** `[{ step, probes: { key: { probe, input, decoderInput, output, tensors, top } }, params, bytes }]`, by step: step 0, every step up to 64, then every 2nd step up to 128, every 4th up to 256, … (as many per doubling of the step), and the step where training paused or ended. `top` is the 5 most likely outputs at each position (`{ k, ids, p }`). A run's snapshots stay under 24 MB of tensors, in the worker and in the page's mirror alike: one snapshot may take at most an eighth of that (3 MB) — a probe whose trace is larger is traced again on its first tokens, as many as fit (`shortened: { tokens, of, limit }` says how many of how many; the playground's attention view says so), and what still does not fit is kept without tensors, its `error` saying why. Past the budget the snapshots off the schedule (a pause's, a `step()`'s) go first, then the schedule thins: its intervals double (`thin` counts how often) and the history stays log-spaced over the whole run. There is always room for the snapshot of a pause beside a full schedule, so a pause never thins it. @readonly @type {RunSnapshot[]} */
     snapshots: RunSnapshot[];
     /** Times the snapshots were thinned to stay in budget. @readonly @type {number} */
     thin: number;

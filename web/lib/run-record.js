@@ -8,9 +8,13 @@
 //
 // Snapshot schedule: every step up to DENSE_STEPS, then every 2nd step up to twice that, every
 // 4th up to four times that, … (the same number of snapshots in each doubling of the step), plus
-// the run's first (step 0) and last step. A run's snapshots stay under SNAPSHOT_BUDGET bytes:
-// past it, every other snapshot after the dense start is dropped (the schedule stays log-spaced,
-// just sparser), and the interval of later steps doubles.
+// the run's first (step 0) and last step, and a snapshot wherever training paused. A run's
+// snapshots stay under SNAPSHOT_BUDGET bytes, counted by their tensors' bytes: one snapshot may
+// take at most SNAPSHOT_LIMIT (the budget ÷ 8; the worker shortens its probe inputs to fit, and
+// a larger one is kept without its tensors, with a note saying why), and past the budget the
+// snapshots off the schedule (a pause's) go first, then the schedule thins: its intervals double
+// and the snapshots off it go (the history stays log-spaced over the whole run, just sparser;
+// the first and the last snapshot always stay). A pause never thins the schedule.
 
 /**
  * @import { ModelConfig, StepReport } from './generated/schema.js'
@@ -25,7 +29,9 @@
 /**
  * One probe's trace in a snapshot: the probe's text and target, what the stacks read, the
  * tensors, the k most likely outputs at each position (ids and p, k per position); `error` when
- * the probe could not be traced (e.g. a word the vocabulary lacks).
+ * the probe could not be traced (e.g. a word the vocabulary lacks) or its trace was too large to
+ * keep (then `skipped`); `shortened` when the trace was too large for one snapshot and shows the
+ * first `tokens` of the probe's `of` (`limit`: a snapshot's most bytes).
  * @typedef {object} ProbeTrace
  * @property {string} probe
  * @property {string | null} target
@@ -35,6 +41,8 @@
  * @property {Record<string, TensorData>} tensors
  * @property {{ k: number, ids: Int32Array, p: Float32Array } | null} [top]
  * @property {string} [error]
+ * @property {boolean} [skipped]
+ * @property {{ tokens: number, of: number, limit: number }} [shortened]
  */
 
 /**
@@ -54,6 +62,7 @@
 
 export const DENSE_STEPS = 64;
 export const SNAPSHOT_BUDGET = 24 * 2 ** 20;  // bytes of tensors per run, in the worker and in its mirror
+export const SNAPSHOT_LIMIT = SNAPSHOT_BUDGET / 8;  // bytes of one snapshot's tensors
 
 // Steps between snapshots around `step`, for a run whose snapshots were thinned `thin` times.
 export function snapshotInterval(step, thin = 0) {
@@ -111,7 +120,7 @@ export class RunRecord {
     this.report = null;
     /** One `[step, loss, valLoss | null, metric | null]` per step (the trainer decides when to evaluate). @readonly @type {HistoryPoint[]} */
     this.points = [];
-    /** `[{ step, probes: { key: { probe, input, decoderInput, output, tensors, top } }, params, bytes }]`, by step: step 0, every step up to 64, then every 2nd step up to 128, every 4th up to 256, … (as many per doubling of the step), and the step where training paused or ended. `top` is the 5 most likely outputs at each position (`{ k, ids, p }`). A run's snapshots stay under 24 MB: past it every other one after the first few goes and the spacing doubles (`thin` counts how often). @readonly @type {RunSnapshot[]} */
+    /** `[{ step, probes: { key: { probe, input, decoderInput, output, tensors, top } }, params, bytes }]`, by step: step 0, every step up to 64, then every 2nd step up to 128, every 4th up to 256, … (as many per doubling of the step), and the step where training paused or ended. `top` is the 5 most likely outputs at each position (`{ k, ids, p }`). A run's snapshots stay under 24 MB of tensors, in the worker and in the page's mirror alike: one snapshot may take at most an eighth of that (3 MB) — a probe whose trace is larger is traced again on its first tokens, as many as fit (`shortened: { tokens, of, limit }` says how many of how many; the playground's attention view says so), and what still does not fit is kept without tensors, its `error` saying why. Past the budget the snapshots off the schedule (a pause's, a `step()`'s) go first, then the schedule thins: its intervals double (`thin` counts how often) and the history stays log-spaced over the whole run. There is always room for the snapshot of a pause beside a full schedule, so a pause never thins it. @readonly @type {RunSnapshot[]} */
     this.snapshots = [];
     /** Times the snapshots were thinned to stay in budget. @readonly @type {number} */
     this.thin = 0;
@@ -257,25 +266,45 @@ export class Recorder {
     return !last || (last.step !== step && onSchedule(step, this.record.thin));
   }
 
-  // Adds a snapshot (replacing one at the same step) and keeps the run inside its budget.
+  // Adds a snapshot (replacing one at the same step) and keeps the run inside its budget. One
+  // larger than the budget allows a snapshot (budget ÷ 8) keeps its step, inputs and notes but
+  // not its tensors: each probe says why instead (its `error`, which the views show).
   snapshot(s) {
     s.bytes = snapshotBytes(s);
+    const limit = this.budget / 8;
+    if (s.bytes > limit) s = withoutTensors(s, limit);
     const r = this.record;
     insertSnapshot(r.snapshots, s);
     this.#delta.snapshots = this.#delta.snapshots.filter((x) => x.step !== s.step);
     this.#delta.snapshots.push(s);
-    r.bytes = r.snapshots.reduce((n, x) => n + x.bytes, 0);
-    while (r.bytes > this.budget && r.snapshots.length > 8) {
-      r.thin += 1;
-      // Every other snapshot past the first few goes; the last one (the model now) stays.
-      const keep = r.snapshots.filter((x, i) => i < 4 || i === r.snapshots.length - 1 || i % 2 === 0);
-      const gone = r.snapshots.filter((x) => !keep.includes(x)).map((x) => x.step);
-      r.snapshots = keep;
-      r.bytes = keep.reduce((n, x) => n + x.bytes, 0);
+    this.#fit();
+  }
+
+  // Keeps the snapshots within the budget, a snapshot's worth of room always free for the model
+  // as it is now: the snapshots on the schedule (and the first) take at most budget − limit, so
+  // the last one, when it is off the schedule (a pause's, a step()'s), always fits beside them and
+  // never thins the schedule. Over that, the older snapshots off the schedule go first; then the
+  // schedule thins (its intervals double) and those off it go. The first and the last stay, and
+  // they alone fit (2 × limit <= budget), so this ends.
+  #fit() {
+    const r = this.record, room = this.budget - this.budget / 8;
+    for (;;) {
+      const list = r.snapshots, n = list.length;
+      const lastOff = n > 1 && !onSchedule(list[n - 1].step, r.thin);
+      const counted = list.reduce((sum, x, i) => sum + (lastOff && i === n - 1 ? 0 : x.bytes), 0);
+      if (counted <= room || n <= 2) break;
+      const gone = list.filter((x, i) => i !== 0 && i !== n - 1 && !onSchedule(x.step, r.thin)).map((x) => x.step);
+      if (!gone.length) {
+        r.thin += 1;
+        this.#delta.thin = r.thin;
+        continue;
+      }
+      const dropped = new Set(gone);
+      r.snapshots = list.filter((x) => !dropped.has(x.step));
       this.#delta.dropped.push(...gone);
-      this.#delta.snapshots = this.#delta.snapshots.filter((x) => !gone.includes(x.step));
-      this.#delta.thin = r.thin;
+      this.#delta.snapshots = this.#delta.snapshots.filter((x) => !dropped.has(x.step));
     }
+    r.bytes = r.snapshots.reduce((sum, x) => sum + x.bytes, 0);
   }
 
   // Forgets the snapshots (the probe changed: the old ones show another input).
@@ -306,6 +335,14 @@ export class Recorder {
     if (d.thin !== undefined) delta.thin = d.thin;
     return { delta, transfer };
   }
+}
+
+// `s` without its tensors, each probe (and the parameter tables) saying why.
+function withoutTensors(s, limit) {
+  const mb = (n) => (n / 2 ** 20).toFixed(1);
+  const note = `this snapshot's tensors take ${mb(s.bytes)} MB, more than one snapshot may keep (${mb(limit)} MB); the history keeps its step without them`;
+  const probes = Object.fromEntries(Object.entries(s.probes ?? {}).map(([k, p]) => [k, { ...p, tensors: {}, top: null, error: p.error ?? note, skipped: true }]));
+  return { ...s, probes, params: {}, bytes: 0, skipped: note };
 }
 
 const copyTensors = (tensors) => Object.fromEntries(Object.entries(tensors ?? {}).map(([k, t]) => [k, { shape: t.shape, data: t.data.slice() }]));

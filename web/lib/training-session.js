@@ -15,13 +15,15 @@
 // updated from the worker's deltas before each event is dispatched.
 /**
  * @import { ModelConfig, StepReport, Evaluation, GenerateOptions, TaskKind, Metric } from './generated/schema.js'
- * @import { TaskSpec, ModelOptions, TrainerOptions, ModelFileInput, ModelInfo, TaskInfo, GenerateResult, PredictResult, TensorData, TraceResult, TokenIds, ThreadSupport } from './types.js'
+ * @import { TaskSpec, ModelOptions, TrainerOptions, ModelFileInput, ImportOptions, ModelFilesInfo, HeapStats, ModelInfo, TaskInfo, GenerateResult, PredictResult, TensorData, TraceResult, TokenIds, ThreadSupport } from './types.js'
  * @import { HistoryPoint } from './run-record.js'
  */
 import { compiledModule, resolveThreads, threadSupport } from './engine.js';
 import { platform } from './platform.js';
 import { crossOriginAdvice, isCrossOrigin, workerBlobUrl } from './cross-origin.js';
 import { RunRecord } from './run-record.js';
+import { importOptions, isDetached, isPlainObject, refuseSymbolKeys } from './arguments.js';
+import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
 
 /**
  * What `session.configure()` takes: the task, config overrides over its defaults and the seed
@@ -212,11 +214,24 @@ export class TrainingSession extends EventTarget {
     return this.#run?.report ?? null;
   }
 
-  #request(type, args = {}, transfer = []) {
+  // `signal`: an AbortSignal; once it aborts, the promise rejects at once (an AbortError) and the
+  // worker is told to stop what it reads for this request.
+  #request(type, args = {}, transfer = [], signal = undefined) {
     if (this.#disposed) return Promise.reject(new Error('this training session has been disposed'));
+    if (signal?.aborted) return Promise.reject(abortError(type, signal));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
+      const onAbort = () => {
+        if (!this.#waiting.delete(id)) return;
+        this.#worker.postMessage({ type: 'abort', target: id, reason: abortError(type, signal).message });
+        reject(abortError(type, signal));
+      };
+      const done = (settle) => (value) => {
+        signal?.removeEventListener('abort', onAbort);
+        settle(value);
+      };
+      this.#waiting.set(id, { resolve: done(resolve), reject: done(reject) });
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.#worker.postMessage({ id, type, ...args }, transfer);
     });
   }
@@ -228,11 +243,52 @@ export class TrainingSession extends EventTarget {
    * `start()` stops (default `task.train.totalSteps`). `checkpoint`: start from saved bytes
    * instead of a new model (then `model` is ignored). `files`: an imported model's files as for
    * `tp.importModel` (Files and Blobs pass to the worker without a copy and are read there in
-   * slices); `task` is then `{ text }`, which the model is fine-tuned on through its own tokenizer.
+   * slices); `task` is then `{ text }`, which the model is fine-tuned on through its own
+   * tokenizer; `options` (`{ signal, stallTimeout }`, as for `tp.importModel`) apply to their import.
    * @param {SessionConfig} config
+   * @param {ImportOptions} [options]
    * @returns {Promise<SessionConfigured>}
    */
-  configure(config) { return this.#request('configure', config); }
+  configure(config, options = {}) {
+    let importing;
+    try {
+      checkRequest(config);
+      importing = importOptions(options, 'configure');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request('configure', { ...config, stallTimeout: importing.stallTimeout }, [], importing.signal);
+  }
+  // Another project's model files, read in the worker (never on the page's thread).
+  /**
+   * `tp.describeModelFiles()` in the worker: someone else's files are never read on the page's thread.
+   * @param {Iterable<ModelFileInput> | ArrayLike<ModelFileInput>} files
+   * @param {ImportOptions} [options]
+   * @returns {Promise<ModelFilesInfo>}
+   */
+  describeModelFiles(files, options = {}) {
+    return this.#importRequest('describeModelFiles', files, options);
+  }
+  /**
+   * `tp.importTokenizer()` in the worker, then `tokenizer.save()`: give it to `tp.loadTokenizer()`.
+   * With `signal`, an abort rejects at once (an `AbortError`) and the worker stops its downloads.
+   * @param {Iterable<ModelFileInput> | ArrayLike<ModelFileInput>} files
+   * @param {ImportOptions} [options]
+   * @returns {Promise<string>}
+   */
+  importTokenizer(files, options = {}) {
+    return this.#importRequest('importTokenizer', files, options);
+  }
+  /** @param {string} type @param {Iterable<ModelFileInput> | ArrayLike<ModelFileInput>} files @param {ImportOptions} options */
+  #importRequest(type, files, options) {
+    let importing;
+    try {
+      importing = importOptions(options, type);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request(type, { files, stallTimeout: importing.stallTimeout }, [], importing.signal);
+  }
   /** Trains until `totalSteps` or `pause()`. @returns {Promise<SessionState>} */
   start() { return this.#request('start'); }
   /** Stops after the current chunk of steps (a few tens of ms at most). @returns {Promise<SessionState>} */
@@ -265,6 +321,8 @@ export class TrainingSession extends EventTarget {
   predict(input) { return this.#request('predict', { input }); }
   /** The checkpoint (transferred). @returns {Promise<Uint8Array>} */
   save() { return this.#request('save'); }
+  /** What the worker holds: the run's snapshots, the bytes of their tensors (counted from the arrays) and its `heapStats()`. @returns {Promise<{ snapshots: number, bytes: number, heap: HeapStats }>} */
+  stats() { return this.#request('stats'); }
   /** One weight tensor (transferred). @param {string} name @returns {Promise<TensorData>} */
   parameter(name) { return this.#request('parameter', { name }); }
 
@@ -307,6 +365,28 @@ export class TrainingSession extends EventTarget {
   /** The same as dispose(), for `using`. @returns {void} */
   [Symbol.dispose]() {
     this.dispose();
+  }
+}
+
+const REQUEST_KEYS = ['task', 'model', 'training', 'checkpoint', 'files'];
+function abortError(type, signal) {
+  const reason = signal?.reason;
+  const error = new Error(`${type}: aborted${reason?.message ? ` (${reason.message})` : typeof reason === 'string' ? ` (${reason})` : ''}`);
+  error.name = 'AbortError';
+  return error;
+}
+
+// What structured cloning would lose or refuse on the way to the worker, said here: a Symbol key
+// (dropped without a word) and a detached checkpoint ("could not be cloned").
+function checkRequest(request) {
+  if (!isPlainObject(request)) return;  // the worker's own checks answer the rest
+  refuseSymbolKeys(request, 'configure() request', REQUEST_KEYS);
+  if (isPlainObject(request.model)) refuseSymbolKeys(request.model, 'model config', [...MODEL_CONFIG.map((f) => f.js), 'seed']);
+  if (isPlainObject(request.training)) refuseSymbolKeys(request.training, 'training option', TRAIN_OPTIONS.map((f) => f.js));
+  const bytes = request.checkpoint;
+  if (bytes && isDetached(bytes instanceof ArrayBuffer ? bytes : bytes.buffer)) {
+    throw new Error('configure({ checkpoint }): the checkpoint is detached, so it holds no bytes: its ArrayBuffer was transferred ' +
+      '(to a worker with postMessage, or by structuredClone with transfer); configure before transferring it, or pass a copy (bytes.slice())');
   }
 }
 

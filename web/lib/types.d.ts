@@ -42,6 +42,10 @@ export type ModelFileInput = File | {
     name: string;
     url: string;
 };
+export type ImportOptions = {
+    signal?: AbortSignal;
+    stallTimeout?: number;
+};
 export type TokenIds = readonly number[] | Int32Array | Uint32Array;
 export type EngineOptions = {
     /**
@@ -406,6 +410,15 @@ export type ParsedTraceName = import('./trace-names.js').ParsedTraceName;
  * folder picker's), or bytes, a Blob or a URL with the file's name ("config.json",
  * "model.safetensors", "tokenizer.json", "vocab.json", "merges.txt", "model.bin", "tokenizer.bin").
  * @typedef {File | { name: string, bytes: Uint8Array | ArrayBuffer } | { name: string, blob: Blob } | { name: string, url: string }} ModelFileInput
+ */
+/**
+ * Options of `tp.importModel()`, `tp.importTokenizer()` and `tp.describeModelFiles()`: an
+ * AbortSignal that aborts the import (the promise rejects with an Error named 'AbortError' and
+ * the downloads stop), and the milliseconds a download may send nothing, before or after its
+ * headers, before it is given up (default 30000; Infinity waits for ever).
+ * @typedef {object} ImportOptions
+ * @property {AbortSignal} [signal]
+ * @property {number} [stallTimeout]
  */
 /**
  * Token ids as every call takes them: a plain array, an Int32Array or a Uint32Array.

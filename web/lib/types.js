@@ -62,6 +62,16 @@
  */
 
 /**
+ * Options of `tp.importModel()`, `tp.importTokenizer()` and `tp.describeModelFiles()`: an
+ * AbortSignal that aborts the import (the promise rejects with an Error named 'AbortError' and
+ * the downloads stop), and the milliseconds a download may send nothing, before or after its
+ * headers, before it is given up (default 30000; Infinity waits for ever).
+ * @typedef {object} ImportOptions
+ * @property {AbortSignal} [signal]
+ * @property {number} [stallTimeout]
+ */
+
+/**
  * Token ids as every call takes them: a plain array, an Int32Array or a Uint32Array.
  * @typedef {readonly number[] | Int32Array | Uint32Array} TokenIds
  */

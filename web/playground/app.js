@@ -10,7 +10,7 @@
 // web/index.html is a page holding one <tp-playground standalone>. Ids are local to that root,
 // so several playgrounds can share a page.
 import { load, createTrainingSession } from '../lib/transformer-playground.js';
-import { isolatePage, isolationStatus } from '../lib/isolation.js';
+import { isolatePage, isolatingWorker, isolationStatus, unisolatePage } from '../lib/isolation.js';
 import '../components/tp-heatmap.js';
 import '../components/tp-token-chips.js';
 import '../components/tp-attention-grid.js';
@@ -135,6 +135,7 @@ function intents(app, { local, outputs, files, redraw }) {
       }
       redraw('training');
     },
+    unisolate: () => unisolatePage(),  // unregisters the service worker, reloads the page
     generate: ({ prompt, sample }) => {
       const first = app.info?.sampleInputs?.[0] ?? '';
       app.set({ prompt: sample ? prompt : prompt.trim() === first ? '' : prompt.trim() });
@@ -160,7 +161,7 @@ function intents(app, { local, outputs, files, redraw }) {
 }
 
 async function start(app, { root, host }, onReady) {
-  const local = { compareKey: null, wtSource: null, isolateFailed: null, threads: null, isolation: null };
+  const local = { compareKey: null, wtSource: null, isolateFailed: null, threads: null, isolation: null, isolationScopes: [] };
   const resources = (local.resources = new Resources({ tp: () => app.tp, infoFor: (task) => app.infoFor(task) }));
   let redraw = () => {};
   const outputs = new OutputsActions(app, () => app.emit('outputs'));
@@ -180,6 +181,13 @@ async function start(app, { root, host }, onReady) {
     app.session.setPace(app.state.pace ?? defaultPace(app.info?.train)).catch((e) => app.fail(e));
   });
   redraw = drawPanels(app, root, local);
+  // The isolation service worker's undo (About), shown while one is registered on this origin.
+  if (app.standalone) {
+    isolatingWorker().then((found) => {
+      local.isolationScopes = found.map((r) => r.scope);
+      redraw('about');
+    }, () => {});
+  }
   app.status('status.loading');
   app.on('state', ({ changed }) => {
     if (changed.includes('pace')) app.session?.setPace(app.state.pace ?? defaultPace(app.info?.train)).catch((e) => app.fail(e));

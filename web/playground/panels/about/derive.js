@@ -1,6 +1,8 @@
 // about/derive.js — the About card's browser tables: which browser versions the playground
 // needs and the feature that sets each minimum, from web/lib/browser-support.js (the one table
-// of those facts), then what multi-threaded training needs besides. Pure: (state, …) -> props.
+// of those facts), then what multi-threaded training needs besides; and, while the isolation
+// service worker is registered for the page (page.isolationScopes), what undoing it does.
+// Pure: (state, run, shown, info, page) -> props.
 import { BROWSER_FEATURES, featureVersion, minimumVersions } from '../../../lib/browser-support.js';
 import { tr } from '../common.js';
 
@@ -17,12 +19,13 @@ function table(parts, label, caption, t) {
   };
 }
 
-export function deriveAbout(state) {
+export function deriveAbout(state, run, shown, info, page = {}) {
   const t = tr(state);
   // "The API alone (web/lib) runs from …": the minimum of the 'api' rows.
   const api = minimumVersions(['api']);
   return {
     tables: [table(['api', 'page'], t('about.minimum'), t('about.browsersCaption'), t), table(['threads'], t('about.threadsMinimum'), t('about.threadsCaption'), t)],
     apiOnly: t('about.apiOnly', { chrome: api.chrome.version, firefox: api.firefox.version, safari: api.safari.version }),
+    isolationNote: page.isolationScopes?.length ? t('about.isolationNote', { scope: page.isolationScopes.join(', ') }) : null,
   };
 }

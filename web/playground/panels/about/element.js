@@ -1,7 +1,8 @@
 // <tp-about-panel> — the About card: the kernels' self-check, the browser tables and what the
-// colours mean. It draws about/derive.js's props; it has no intents.
+// colours mean; where the standalone page was isolated by the service worker, the undo. It draws
+// about/derive.js's props. Intent: unisolate.
 import { h } from '../../../ui/dom.js';
-import { panel, definePanel } from '../../panel.js';
+import { panel, definePanel, setText } from '../../panel.js';
 
 const MARKUP = `
 <section id="about" class="card" aria-labelledby="about-h">
@@ -11,6 +12,11 @@ const MARKUP = `
   <p class="hint" data-i18n="about.browsersHint"></p>
   <div id="browsers"></div>
   <p class="hint" id="about-colors" data-i18n="about.colors"></p>
+  <div id="isolation-undo" hidden>
+    <h3 data-i18n="about.isolation"></h3>
+    <p class="hint" id="isolation-undo-note"></p>
+    <button type="button" class="small" id="unisolate" data-testid="unisolate" data-i18n="about.unisolate"></button>
+  </div>
 </section>`;
 
 const CSS = `
@@ -27,7 +33,13 @@ const table = (d) => h('table', { class: 'compare browsers' },
       ...d.minimum.cells.map((c) => h('td', { class: 'n' }, c.version, h('span', { class: 'why', text: c.why }))))));
 
 export class TpAboutPanel extends panel(MARKUP, CSS) {
+  build() {
+    this.clicks({ unisolate: 'unisolate' });
+  }
+
   render(props) {
+    this.$('isolation-undo').hidden = !props.isolationNote;
+    setText(this.$('isolation-undo-note'), props.isolationNote ?? '');
     const [page, threads] = props.tables;
     this.$('browsers').replaceChildren(
       h('div', { class: 'table-wrap' }, table(page)),

@@ -61,10 +61,16 @@ export function deriveAttention(state, run, shown, info, page) {
   return {
     ...props,
     views,
-    note: t('attn.note', { input: trace.probe, answer: answer ? t('attn.noteAnswer', { answer }) : '', step: trace.step ?? 0 }),
+    note: t('attn.note', { input: trace.probe, answer: answer ? t('attn.noteAnswer', { answer }) : '', step: trace.step ?? 0 }) + shortenedNote(trace, t),
     mask: maskProps({ tp: page.tp, config, kind: sel.kind, layer: sel.layer, sides, specials: info?.tokenizer?.specials, vocab: info?.vocab }, t),
     explain: explainSource(trace, sel.kind, sel.layer, sel.head),
   };
+}
+
+// A probe too large for one snapshot was traced on its first tokens: the history says how many.
+function shortenedNote(trace, t) {
+  const cut = trace.shortened;
+  return cut ? t('attn.shortened', { tokens: cut.tokens, of: cut.of, mb: (cut.limit / 2 ** 20).toFixed(1) }) : '';
 }
 
 // The grid, the large heatmap and the head view of the selected kind, layer and head.

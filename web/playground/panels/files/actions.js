@@ -1,9 +1,11 @@
 // files/actions.js — what the Model file card's intents ask: the session saves the model; a
 // checkpoint's task and configuration are read on the page's thread (no training) before the
-// worker loads it; a link is copied; another project's model is described from its config
-// alone (what it needs, whether it can be fine-tuned here), then imported by the worker (the
-// files pass to it uncopied and are read in slices), its tokenizer on this thread too for the
-// token views. Each status is written to page.files, then the card is drawn again.
+// worker loads it; a link is copied; another project's model — someone else's files, read only
+// in the training worker, never on this thread — is first described from its config alone
+// (session.describeModelFiles: what it needs, whether it can be fine-tuned here), then its
+// tokenizer is imported (session.importTokenizer: its saved text, loaded here with
+// tp.loadTokenizer for the token views), then the model (the files pass to the worker uncopied
+// and are read in slices). Each status is written to page.files, then the card is drawn again.
 import { download } from '../../../components/shared/download.js';
 import { SHIPPED_MODELS } from '../../../models/models.js';
 import { TASKS, prune } from '../../state.js';
@@ -103,14 +105,14 @@ export class FilesActions {
     const say = (...lines) => this.say({ importStatus: lines });
     try {
       say(['import.reading', { name }]);
-      const info = await app.tp.describeModelFiles(files);
+      const info = await app.session.describeModelFiles(files);
       const c = info.config;
       const summary = ['import.summary', { name, params: info.parameterCount.toLocaleString(app.state.lang), mb: Math.ceil(info.memory.parameters / MB),
         layers: c.nLayers, heads: c.nHeads, d: c.dModel, vocab: c.vocabSize }];
       // The training state alone (16 bytes per parameter), as the core's refusal counts it.
       const train = info.trainable ? ['import.trainable'] : ['import.notTrainable', { mb: Math.floor((16 * info.parameterCount) / MB), limit: info.limits.training / MB }];
       say(summary, train, ['import.loading']);
-      const tokenizer = await app.tp.importTokenizer(files);
+      const tokenizer = app.tp.loadTokenizer(await app.session.importTokenizer(files));
       const result = await app.useImported({ files, name, tokenizer, info });
       if (result) {
         say(['import.loaded', { name }], summary, train);

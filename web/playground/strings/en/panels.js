@@ -75,6 +75,7 @@ attn.headView = head view: layer {layer}
 
 attn.note = Input: "{input}"{answer}. Step {step}. Click a thumbnail (or use the arrow keys) to pick a head.
 attn.noteAnswer =  → answer "{answer}"
+attn.shortened =  The history keeps its first {tokens} of {of} tokens: a snapshot may take at most {mb} MB.
 attn.mask = the mask of this layer, with two <PAD> added
 attn.maskNote = {rules}. Hatched = −∞ (never attended).
 attn.rule.causal = causal (no looking ahead)
@@ -162,5 +163,8 @@ about.feature.mathml = MathML (the walk-through formulas)
 about.feature.constructableSheets = Constructable stylesheets (adoptedStyleSheets)
 about.feature.crossOriginIsolated = Cross-origin isolation (SharedArrayBuffer)
 about.feature.wasmThreads = WebAssembly threads and atomics
+about.isolation = Isolated by a service worker
+about.isolationNote = This page was made cross-origin isolated with a service worker (the "use every core" button), registered for this page and its training workers alone ({scope}), so that training can use every core. Undo it to have the page served as the host sends it again.
+about.unisolate = Stop isolating this page (reloads it)
 about.colors = Colour maps: dark blue → yellow for values from low to high, blue ← white → orange for signed values; both are perceptually uniform and readable with every common colour-vision deficiency. Roles: Q blue, K vermilion, V green, output purple.
 `, 'strings/en/panels.js');

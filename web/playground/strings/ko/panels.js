@@ -75,6 +75,7 @@ attn.headView = 헤드 보기: 층 {layer}
 
 attn.note = 입력: "{input}"{answer}. {step}단계. 작은 그림을 누르거나 화살표 키로 헤드를 고르세요.
 attn.noteAnswer =  → 답 "{answer}"
+attn.shortened =  기록에는 {of}개 토큰 중 앞의 {tokens}개만 남습니다: 스냅숏 하나는 최대 {mb} MB까지입니다.
 attn.mask = 이 층의 마스크 (<PAD> 두 개를 붙여서)
 attn.maskNote = {rules}. 빗금 = −∞ (절대 주목하지 않음).
 attn.rule.causal = 인과 마스크 (앞을 보지 않음)
@@ -162,5 +163,8 @@ about.feature.mathml = MathML(단계별 설명의 수식)
 about.feature.constructableSheets = 구성 가능한 스타일시트(adoptedStyleSheets)
 about.feature.crossOriginIsolated = 교차 출처 격리(SharedArrayBuffer)
 about.feature.wasmThreads = WebAssembly 스레드와 원자적 연산
+about.isolation = 서비스 워커로 격리됨
+about.isolationNote = 학습에 모든 코어를 쓰도록 이 페이지는 서비스 워커(“모든 코어 쓰기” 버튼)로 교차 출처 격리되어 있습니다. 서비스 워커는 이 페이지와 그 학습 워커에만 등록되어 있습니다({scope}). 되돌리면 호스트가 보내는 그대로 다시 제공됩니다.
+about.unisolate = 이 페이지 격리 해제 (새로 고침)
 about.colors = 색 지도: 낮은 값에서 높은 값으로 진한 파랑 → 노랑, 부호가 있는 값은 파랑 ← 흰색 → 주황. 둘 다 지각적으로 균일하고 흔한 색각 이상 모두에서 읽힙니다. 역할 색: Q 파랑, K 주홍, V 초록, 출력 보라.
 `, 'strings/ko/panels.js');
