@@ -151,6 +151,17 @@ test('attention: the grid, the head and the mask of every kind; the mask is the 
   assert.match(deriveAttention(...args(runs['encoder-only classes'])).mask.note, /^full attention/);
 });
 
+test('attention: a probe the history kept shortened says how many of its tokens it shows', () => {
+  const r = runs['encoder-decoder'];
+  const last = r.run.snapshots.at(-1);
+  assert.doesNotMatch(deriveAttention(...args(r)).note, /history keeps/);
+  const shortened = { ...last, probes: { ...last.probes, main: { ...last.probes.main, shortened: { tokens: 3, of: 120, limit: 3 * 2 ** 20 } } } };
+  const p = deriveAttention(r.state, r.run, shortened, r.info, r.page);
+  assert.match(p.note, /^Input: "how are you".*to pick a head\. The history keeps its first 3 of 120 tokens: a snapshot may take at most 3\.0 MB\.$/);
+  const ko = deriveAttention({ ...r.state, lang: 'ko' }, r.run, shortened, r.info, r.page);
+  assert.match(ko.note, /120개 토큰 중 앞의 3개만 남습니다: 스냅숏 하나는 최대 3\.0 MB/);
+});
+
 test('attention: a kept run beside this one, or none', () => {
   const r = runs['encoder-decoder'];
   assert.equal(deriveAttention(...args(r)).compare.hidden, true);
@@ -256,9 +267,13 @@ test('the walk-through follows the training seed model, the files card and the a
   assert.equal(deriveWalkthrough(...args(runs['decoder-only'])).sources[1].disabled, true);
   assert.equal(deriveFiles(...args(r)).saveDisabled, false);
   assert.equal(deriveFiles(...args(r, { page: { configError: new Error('no') } })).saveDisabled, true);
-  const about = deriveAbout(r.state);
+  const about = deriveAbout(...args(r));
   assert.equal(about.tables.length, 2);
   assert.doesNotMatch(about.tables[1].caption, /planned/);
+  // The isolation service worker's undo, only while one is registered.
+  assert.equal(about.isolationNote, null);
+  const isolated = deriveAbout(...args(r, { page: { isolationScopes: ['https://example.org/web/index.html', 'https://example.org/web/lib/'] } }));
+  assert.match(isolated.isolationNote, /registered for this page and its training workers alone \(https:\/\/example\.org\/web\/index\.html, https:\/\/example\.org\/web\/lib\/\)/);
   assert.deepEqual(deriveMasthead({ lang: 'ko' }), { langText: 'English', langAttr: 'en' });
 });
 
