@@ -152,7 +152,15 @@ async function pictures(browser, base, setup, variant) {
   assert.deepEqual(problems, [], `${variant.name}: problems on the page at ${base}`);
   const out = {};
   for (const panel of setup.panels) {
-    const box = await boxOf(page, panel);
+    let box = await boxOf(page, panel);
+    // A panel that reaches below the viewport (the page grew after it was sized: the last panel,
+    // About) would be cut where the viewport ends: the viewport grows to take it in first.
+    const bottom = box ? box.y + box.height : 0;
+    if (bottom > (page.viewport()?.height ?? 0)) {
+      await page.setViewport({ width: variant.width, height: Math.min(bottom, 16_000) });
+      await sleep(400);
+      box = await boxOf(page, panel);
+    }
     out[panel] = box ? await page.screenshot({ clip: box, captureBeyondViewport: false }) : null;
   }
   await page.close();
