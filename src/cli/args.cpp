@@ -81,10 +81,6 @@ int Args::get_int(const std::string& name, int fallback) const {
   return has(name) ? parse_int(get(name), name) : fallback;
 }
 
-double Args::get_double(const std::string& name, double fallback) const {
-  return has(name) ? parse_double(get(name), name) : fallback;
-}
-
 int parse_int(const std::string& text, const std::string& option) {
   char* end = nullptr;
   errno = 0;

@@ -14,7 +14,7 @@
 #include "core/json.h"
 #include "core/schema.h"
 #include "core/text_escape.h"
-#include "generate/generator.h"
+#include "generate/generate_text.h"
 #include "io/checkpoint.h"
 #include "tasks/task.h"
 
@@ -49,12 +49,11 @@ std::string help() {
       "Exit status: 0 done, 1 an error in the file or while running, 2 a usage error.\n");
 }
 
-// Seq2seq tasks run on a decoder-only model as "source <SOS> target".
+// A sequence-to-sequence task's checkpoint reads its prompt as a source; any other continues it.
 // The task name is checked whatever the architecture, as tp.loadModel() does.
-bool prompt_needs_sos(const LoadedCheckpoint& loaded) {
-  if (loaded.task.empty()) return false;
-  const TaskKind kind = checkpoint_task_kind(loaded.task);
-  return loaded.model->config().arch == Arch::DecoderOnly && kind == TaskKind::Seq2Seq;
+PromptRole prompt_role(const LoadedCheckpoint& loaded) {
+  if (loaded.task.empty()) return PromptRole::Continue;
+  return checkpoint_task_kind(loaded.task) == TaskKind::Seq2Seq ? PromptRole::Source : PromptRole::Continue;
 }
 
 json::Value ids_json(const std::vector<int>& ids) {
@@ -108,19 +107,13 @@ int cmd_generate(int argc, char** argv) {
   if (args.flag("no-cache")) options.kv_cache = false;
   const bool show = args.flag("show-probs");
   if (show || json_out) options.top_k_probs = std::max(options.top_k_probs, 5);
-  options.specials = tok.specials();
 
-  std::vector<int> ids = tok.encode(prompt).ids;
-  const bool seq2seq_prompt = prompt_needs_sos(loaded);
-  if (seq2seq_prompt) ids.push_back(options.specials.sos);
-  const GenerateResult result = generate(*loaded.model, ids, options);
-  std::vector<int> out = result.ids;
-  if (!out.empty() && out.back() == options.specials.eos) out.pop_back();
-  const bool continuation = loaded.model->config().arch == Arch::DecoderOnly && !seq2seq_prompt;
-  const std::string text = continuation ? prompt + tok.decode_continuation(ids, out) : tok.decode(out);
+  const TextGeneration g = generate_text(*loaded.model, &tok, tok.encode(prompt).ids, prompt_role(loaded), options);
+  const GenerateResult& result = g.result;
+  const std::string text = g.continues_prompt ? prompt + g.text : g.text;
   if (json_out) {
     json::Value v = json::Value::object();
-    v.set("prompt_ids", ids_json(ids));
+    v.set("prompt_ids", ids_json(g.prompt_ids));
     v.set("ids", ids_json(result.ids));
     v.set("text", text);
     json::Value steps = json::Value::array();

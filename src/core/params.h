@@ -39,7 +39,6 @@ class ParameterSet {
 
   float* value(int index) { return values_.data() + infos_[index].offset; }
   const float* value(int index) const { return values_.data() + infos_[index].offset; }
-  Tensor value_tensor(int index) { return Tensor::view(value(index), infos_[index].shape); }
   float* values_slab() { return values_.data(); }
   const float* values_slab() const { return values_.data(); }
 

@@ -241,7 +241,6 @@ void set_count(int n) {
 void at_thread_start(void (*fn)()) { start_hooks().push_back(fn); }
 
 int spin_microseconds() { return spin_us.load(); }
-void set_spin_microseconds(int us) { spin_us.store(std::max(0, us)); }
 
 void set_always_split(bool on) { always_split.store(on); }
 

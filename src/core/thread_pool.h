@@ -46,7 +46,6 @@ void at_thread_start(void (*fn)());
 
 // How long a worker spins for the next region before it sleeps, in microseconds.
 int spin_microseconds();
-void set_spin_microseconds(int us);
 
 // Tests: every region splits whatever its size, so small models exercise every split.
 void set_always_split(bool on);

@@ -35,7 +35,7 @@ using SafetensorsMetadata = std::vector<std::pair<std::string, std::string>>;
 
 struct SafetensorsEntry {
   std::string name;
-  std::string dtype;                // "F32", "I32" or "I64"
+  std::string dtype;                // "F32", "F16", "BF16", "I32" or "I64" (safetensors_dtype_size)
   std::vector<std::int64_t> shape;  // may be empty (a scalar)
   std::size_t offset = 0;           // into the data section, in bytes
   std::size_t nbytes = 0;

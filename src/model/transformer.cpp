@@ -47,7 +47,6 @@ void Transformer::build() {
       const std::string p = prefix + "." + std::to_string(l);
       LayerModules m;
       m.has_cross = cross;
-      m.local = c.layer_is_local(l);
       m.self_attn = nn::Attention::create(params_, p + ".self_attn", shape, true, c.pos, rope_table_.get());
       m.norm1 = norm(p + ".norm1");
       if (cross) {

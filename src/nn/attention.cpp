@@ -99,6 +99,15 @@ void for_each_task(int tasks, int slots, Fn fn) {
 
 }  // namespace
 
+std::vector<float> mask_matrix(const MaskSpec& m, int T, int S, int head) {
+  AttentionDims d;
+  d.T = T;
+  d.S = S;
+  std::vector<float> out(static_cast<std::size_t>(T) * S);
+  build_mask(m, d, 0, head, out.data());
+  return out;
+}
+
 void attend(const float* q, const float* k, const float* v, const AttentionDims& d, const MaskSpec& mask, float* probs,
             float* concat, Arena& arena, Trace* trace, const std::string& prefix) {
   const int HD = d.H * d.dh, GD = d.G * d.dh, group = d.H / d.G;

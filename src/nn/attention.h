@@ -30,6 +30,11 @@ struct MaskSpec {
   const float* alibi = nullptr;  // per-head slopes [H], or null
 };
 
+// The additive mask [T, S] `m` gives query rows 0..T-1 over keys 0..S-1 (key ids: m.key_ids,
+// batch row 0): 0 where a query may attend (the ALiBi bias instead, with m.alibi, for head
+// `head`), −inf where it may not. The rule the forward pass masks with, for views to draw.
+std::vector<float> mask_matrix(const MaskSpec& m, int T, int S, int head = 0);
+
 // Shapes of one attention call. kv_rows_per_batch ≥ S lets k/v live in a larger cache.
 struct AttentionDims {
   int B = 1, T = 1, S = 1, H = 1, G = 1, dh = 1;

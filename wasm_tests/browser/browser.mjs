@@ -17,7 +17,7 @@
 //     toy trained to the end: `trainQaToy(page)`;
 //   - a script that must run before the page's own (a listener): `page.evaluateOnNewDocument`
 //     in openPage's `beforeLoad`; CSS a screenshot needs inside a shadow root: `shadowStyle`
-//     (the strict CSP blocks <style>);
+//     (the strict CSP blocks <style>); two pictures compared: `differingPixels(browser, a, b)`;
 //   - an element's picture that is compared with another: taken inside the viewport
 //     (`captureBeyondViewport: false`: capturing beyond it resizes the page for a moment in
 //     Chromium, and the views seeing the resize draw again) at a whole-pixel scroll offset
@@ -231,6 +231,34 @@ export async function screenshot(page, name, target) {
   if (!el) throw new Error(`screenshot ${name}: nothing matches ${target}`);
   await el.screenshot({ path: file });
   return undefined;
+}
+
+// How many pixels of two PNGs (base64 strings) differ by more than 24 in some channel, decoded in
+// a page of `browser`: { differing, total, size } (differing -1: the sizes differ). The tolerance
+// of the suites that compare pictures (csp.test.mjs, panel_pictures.mjs).
+export async function differingPixels(browser, a, b) {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(async (pa, pb) => {
+      const decode = async (b64) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext('2d');
+        ctx.drawImage(bitmap, 0, 0);
+        return { width: bitmap.width, height: bitmap.height, data: ctx.getImageData(0, 0, bitmap.width, bitmap.height).data };
+      };
+      const [x, y] = await Promise.all([decode(pa), decode(pb)]);
+      if (x.width !== y.width || x.height !== y.height) return { size: [[x.width, x.height], [y.width, y.height]], differing: -1, total: 0 };
+      let differing = 0;
+      for (let i = 0; i < x.data.length; i += 4) {
+        if (Math.abs(x.data[i] - y.data[i]) > 24 || Math.abs(x.data[i + 1] - y.data[i + 1]) > 24 || Math.abs(x.data[i + 2] - y.data[i + 2]) > 24) ++differing;
+      }
+      return { size: [[x.width, x.height]], differing, total: x.width * x.height };
+    }, a, b);
+  } finally {
+    await page.close();
+  }
 }
 
 export { serveStatic, sleep };

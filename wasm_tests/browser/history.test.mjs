@@ -167,19 +167,24 @@ test('kept runs: a run pushed out of the six kept is deleted from the store, and
   // A store holding more (an older version let it grow): a page opened without runs in its link
   // lists the six kept last, and forgets the rest.
   await page.evaluate(async () => {
-    const { setupKey } = await import(new URL('playground/state.js', document.baseURI).href);
+    const { setupKey } = await import(new URL('playground/hash.js', document.baseURI).href);
     await new Promise((resolve, reject) => {
       const open = indexedDB.open('transformer-playground', 1);
+      open.onerror = () => reject(open.error);
       open.onsuccess = () => {
-        const t = open.result.transaction('kept-runs', 'readwrite');
-        const store = t.objectStore('kept-runs');
-        store.clear();
-        for (let seed = 1; seed <= 9; ++seed) {
-          const setup = { task: 'qa-toy', seed, model: {}, train: {} };
-          store.put({ key: setupKey(setup), setup, keptAt: 1000 + seed, record: { id: seed, points: [], snapshots: [] } });
+        try {
+          const t = open.result.transaction('kept-runs', 'readwrite');
+          const store = t.objectStore('kept-runs');
+          store.clear();
+          for (let seed = 1; seed <= 9; ++seed) {
+            const setup = { task: 'qa-toy', seed, model: {}, train: {} };
+            store.put({ key: setupKey(setup), setup, keptAt: 1000 + seed, record: { id: seed, points: [], snapshots: [] } });
+          }
+          t.oncomplete = resolve;
+          t.onerror = () => reject(t.error);
+        } catch (error) {
+          reject(error);  // rejected here, not left pending until the protocol times out
         }
-        t.oncomplete = resolve;
-        t.onerror = () => reject(t.error);
       };
     });
   });
@@ -205,7 +210,7 @@ test('a probe too large for one snapshot of the history is shortened, and the at
   const note = await page.$eval('>>> #attn-note', (el) => el.textContent);
   const [, kept] = /The history keeps its first (\d+) of 120 tokens: a snapshot may take at most 3\.0 MB\./.exec(note) ?? [];
   assert.ok(kept > 0 && kept < 120, note);
-  const shown = await page.evaluate(() => document.querySelector('tp-playground').app.snapshot.input.tokens.length);
+  const shown = await page.evaluate(() => document.querySelector('tp-playground').app.shown.probes.main.input.tokens.length);
   assert.equal(shown, Number(kept), 'the views show the tokens kept');
   assert.deepEqual(problems, []);
   await page.close();
