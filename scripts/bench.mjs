@@ -25,7 +25,8 @@
 //   train    tokens/s of the reference model and of one 1024-token sequence, 1 and 2 threads:
 //            native, Node, Chromium, Firefox ESR, PyTorch at its best set-up, tfjs-wasm
 //   generate ms per token with and without the KV cache; cached on 1 and 2 threads
-//   size     the web module, raw and gzipped
+//   size     a one-widget page served with brotli: files, raw / brotli / gzip bytes (bench/size.mjs;
+//            also writes the page-weight tables of docs/WIDGETS.md and docs/PERFORMANCE.md)
 //   import   a GPT-2-small-sized checkpoint: load time, peak memory, ms per token
 //   drawing  the playground's main-thread long tasks per minute while lm-char trains
 // Each file's header says what it measures and its options.

@@ -26,7 +26,7 @@ const outDir = path.join(root, 'test-output', 'consumers');
 // The tools, pinned: exact versions keep the builds reproducible (the registry's newest may differ).
 export const TOOLS = { vite: '8.3.8', webpack: '5.112.2', 'webpack-cli': '7.3.1', vitepress: '1.6.4', typescript: '7.0.2' };
 
-function run(cmd, args, cwd) {
+export function run(cmd, args, cwd) {
   try {
     return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   } catch (error) {
@@ -47,7 +47,7 @@ export function pack(dest) {
   return { file: path.join(dest, info.filename), files: info.files.map((f) => f.path).sort(), size: info.size };
 }
 
-async function locked(fn) {
+export async function locked(fn) {
   const lock = path.join(outDir, '.lock');
   mkdirSync(outDir, { recursive: true });
   for (;;) {
