@@ -6,7 +6,7 @@
 // of a product, a sum over rows): so the thread count and the size thresholds below decide only
 // who computes an element, never how, and every result is the same at 1, 2 or 64 threads.
 //
-// The pool is persistent: a training step runs a hundred or so regions, so workers spin for a
+// The pool is persistent: a training step runs some sixty regions, so workers spin for a
 // moment after each one (a region then starts in well under a microsecond natively) and sleep
 // only when the caller has been gone longer than that (docs/PERFORMANCE.md, "Threads"). The
 // caller, once it has no task left, spins for the same moment for the others' tasks to finish,

@@ -205,6 +205,12 @@ void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, i
                {trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band});
 }
 
+void matmul_group(const MatmulArgs* calls, int count) {
+  const KernelTable& table = kernel_table();
+  for (int first = 0; first < count; first += kMaxGroup)  // (in order: a region a kMaxGroup)
+    split_matmuls(table.matmul, {table.mr, table.nr}, calls + first, std::min(kMaxGroup, count - first));
+}
+
 void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
                     float* C, int ldc, bool accumulate, const float* bias, Band band) {
   split_matmul(kernel_table().matmul_simd128, {variants::kSimd128Mr, variants::kSimd128Nr},
