@@ -18,9 +18,11 @@ test('a training session learns the seed toy off the main thread', async () => {
   assert.ok(r.history >= 4000, `history has ${r.history} points`);
   assert.deepEqual(r.traceNames, ['enc.0.self_attn.probs']);
   assert.deepEqual(r.traceShape, [2, 3, 3]);
-  // 4000 steps take long enough (~0.8 s) for several progress events, so their spacing is measured.
+  // The page asks for progress at most every 50 ms: 4000 steps (~0.8 s here, a few times less
+  // on a quiet machine) give several events, and none may come sooner than the interval (a
+  // throttle, not a speed: a slower machine only spaces them more).
   assert.ok(r.progressEvents >= 3, `only ${r.progressEvents} progress events`);
-  assert.ok(r.minGap >= 80, `progress events ${r.minGap} ms apart`);
+  assert.ok(r.minGap >= 30, `progress events ${r.minGap} ms apart (interval 50 ms)`);
   // The page never instantiated the module itself (training cannot have run on its thread); the
   // worker used the page's compilation. (Main-thread long tasks are measured by the benchmark's
   // drawing section, not asserted here: a loaded machine stretches any task.)
