@@ -29,6 +29,7 @@
 //            also writes the page-weight tables of docs/WIDGETS.md and docs/PERFORMANCE.md)
 //   import   a GPT-2-small-sized checkpoint: load time, peak memory, ms per token
 //   drawing  the playground's main-thread long tasks per minute while lm-char trains
+//   engines  one benchmark module (tp_bench_web.mjs) in Chromium and Firefox: products, a step
 // Each file's header says what it measures and its options.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,7 @@ const sections = {
   generate: ['../bench/sections/generate.mjs', ['native', 'wide', 'wasm']],
   size: ['../bench/sections/size.mjs', ['web']],
   import: ['../bench/sections/import.mjs', ['native', 'web']],
+  engines: ['../bench/sections/engines.mjs', ['wasm']],
   drawing: ['../bench/sections/drawing.mjs', ['web']],
 };
 

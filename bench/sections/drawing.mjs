@@ -6,9 +6,10 @@
 // page, no peer: nothing to interleave.
 import { existsSync } from 'node:fs';
 import { fmt, printTable } from '../harness/table.mjs';
+import { wholeNumber } from '../harness/options.mjs';
 
 export async function run(ctx) {
-  const seconds = Number(ctx.args.get('--seconds') ?? 120);
+  const seconds = wholeNumber(ctx.args, '--seconds', 120, { min: 5 });
   console.log(`\ndrawing: the playground training lm-char for ${seconds} s with every panel in view (headless Chromium)…`);
   const { engines, launchEngine } = await import('../../scripts/browsers.mjs');
   if (!existsSync(engines.chromium.executablePath)) {

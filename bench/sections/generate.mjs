@@ -38,7 +38,9 @@ export async function run(ctx) {
       const s = measured.stats(p.key, at(n, 'cached_ms_per_token'));
       const without = med(p.key, n, 'uncached_ms_per_token');
       return [p.key, n, fmt(s.median, 3), s.n ? `${fmt(s.min, 3)}–${fmt(s.max, 3)}` : '—', fmt(without, 2),
-        without && s.median ? `${(without / s.median).toFixed(1)}x` : '—', fmt(med(p.key, n, 'cached_last_ms'), 3), fmt(med(p.key, n, 'uncached_last_ms'), 2)];
+        // Per round: without / with of the same run (times: ratio() divides den by num).
+        ratioCell(measured.ratio(p.key, p.key, at(n, 'cached_ms_per_token'), at(n, 'uncached_ms_per_token'))),
+        fmt(med(p.key, n, 'cached_last_ms'), 3), fmt(med(p.key, n, 'uncached_last_ms'), 2)];
     })));
   printTable('cached generation at d_model 512 (4 layers, d_ff 2048), ms per token', ['impl', 'threads', 'tokens', 'ms per token', 'range', 'vs 1 thread'],
     threaded.flatMap((p) => lengths.map((n) => {

@@ -8,6 +8,7 @@ import { measureRounds, ratioCell, roundHeader } from '../harness/rounds.mjs';
 import { jsonLines } from '../harness/run.mjs';
 import { fmt, printTable } from '../harness/table.mjs';
 import { median } from '../harness/stats.mjs';
+import { wholeNumber } from '../harness/options.mjs';
 
 // The transformer shapes of a training step (dModel 128..512, 1024 tokens, vocab 65).
 const transformerShapes = ['1024x128x384', '1024x128x512', '1024x512x128', '128x1024x512', '1024x128x65'];
@@ -15,7 +16,7 @@ const shapeKey = (r) => `${r.m}x${r.k}x${r.n} ${r.form}`;
 
 export async function run(ctx) {
   const { root, wide } = ctx;
-  const reps = String(ctx.args.get('--reps') ?? 7);
+  const reps = String(wholeNumber(ctx.args, '--reps', 7));
   const nativeBench = path.join(root, 'build/native/tp_bench'), wideBench = path.join(root, 'build/native-wide/tp_bench');
   const wasmBench = path.join(root, 'build/wasm/tp_bench.cjs');
   const onShapes = (rows) => median(rows.filter((r) => transformerShapes.includes(`${r.m}x${r.k}x${r.n}`)).map((r) => r.gflops));

@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { chooseBest, measureRounds, ratioCell, roundHeader } from '../harness/rounds.mjs';
 import { jsonRow, jsonLines } from '../harness/run.mjs';
 import { count, fmt, printTable } from '../harness/table.mjs';
+import { wholeNumber, wholeNumbers } from '../harness/options.mjs';
 
 export const impls = ['native-simd', 'native-wide', 'wasm-simd', 'chromium-wasm', 'firefox-wasm', 'pytorch', 'tfjs-wasm'];
 
@@ -35,7 +36,7 @@ const label = {
 
 const parseShapes = (s) => s.split(',').map((x) => {
   const [seq, batch] = x.split('x').map(Number);
-  if (!(seq > 0 && batch > 0)) throw new Error(`--shapes: '${x}' is not SEQxBATCH (e.g. 64x16)`);
+  if (!(Number.isInteger(seq) && seq > 0 && Number.isInteger(batch) && batch > 0)) throw new Error(`--shapes: '${x}' is not SEQxBATCH in whole numbers (e.g. 64x16)`);
   return { seq, batch };
 });
 const shapeName = ({ seq, batch }) => `${seq}x${batch}`;
@@ -70,9 +71,9 @@ export function torchSetups(env = process.env) {
 
 export async function run(ctx) {
   const { root, args, wide } = ctx;
-  const steps = Number(args.get('--steps') ?? 30);
+  const steps = wholeNumber(args, '--steps', 30, { min: 3 });
   const shapes = parseShapes(args.get('--shapes') ?? '64x16,1024x1');
-  const threadCounts = (args.get('--threads') ?? '1,2').split(',').map(Number);
+  const threadCounts = wholeNumbers(args, '--threads', [1, 2], { max: 4 });
   const chosen = args.get('--impls')?.split(',') ?? impls;
   for (const impl of chosen) {
     if (!impls.includes(impl)) throw new Error(`--impls: unknown '${impl}'; allowed: ${impls.join(', ')}`);
