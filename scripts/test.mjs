@@ -16,9 +16,11 @@
 //        sanitize (ctest)        the Catch2 suite and the CLI test again, built with clang-14 under
 //                                AddressSanitizer + UBSan (preset native-asan)
 //        fuzz (libFuzzer)        each harness in fuzz/ for a few seconds from its seeds (scripts/fuzz.mjs)
+//        tsan (Catch2)           the [threads] cases built with clang-14 under ThreadSanitizer
+//                                (preset native-tsan): the thread pool is lock-free and hand-written
 //   4. per-suite counts (checks an engine skipped, with why, listed under its line), then
 //      "N passed, M failed" for the whole run; exit status 1 on any failure.
-// `npm test -- --only native,wasm` runs a subset (native, wasm, node, browser, sanitize, fuzz)
+// `npm test -- --only native,wasm` runs a subset (native, wasm, node, browser, sanitize, fuzz, tsan)
 // while developing; `--engines firefox` runs the browser suites in one engine only.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -27,7 +29,7 @@ import { buildNative, buildWasm, root } from './build.mjs';
 import { engineNames } from './browsers.mjs';
 import { harnesses, runFuzzers, sanitizerEnv } from './fuzz.mjs';
 
-const suites = ['native', 'wasm', 'node', 'browser', 'sanitize', 'fuzz'];
+const suites = ['native', 'wasm', 'node', 'browser', 'sanitize', 'fuzz', 'tsan'];
 // `--name a,b` or `--name=a,b`: a list of allowed values, or all of them.
 function listOption(name, allowed) {
   const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -119,6 +121,7 @@ async function main() {
     if (only.includes('native')) buildNative();
     if (only.some((s) => ['wasm', 'node', 'browser'].includes(s))) buildWasm();
     if (only.includes('sanitize') || only.includes('fuzz')) buildNative({ sanitize: true });
+    if (only.includes('tsan')) buildNative({ tsan: true });
   } catch (e) {
     console.error(e.message);
     console.log('\n0 passed, 1 failed (build failed)');
@@ -160,6 +163,14 @@ async function main() {
     const runs = await runFuzzers();
     const failed = runs.filter((r) => !r.ok).length;
     results.push(['fuzz', { passed: runs.length - failed, failed }]);
+  }
+
+  // ThreadSanitizer (its own suite, so it merges as one block): no suppressions (docs/TESTING.md).
+  if (only.includes('tsan')) {
+    banner('tsan: the [threads] Catch2 cases under ThreadSanitizer');
+    const symbolizer = '/usr/lib/llvm-14/bin/llvm-symbolizer';
+    const env = { TSAN_OPTIONS: `halt_on_error=1 second_deadlock_stack=1 external_symbolizer_path=${symbolizer}` };
+    results.push(['tsan', catchCounts(await runLive('build/native-tsan/tp_tests', ['[threads]', '--use-colour', 'no'], { env }))]);
   }
 
   banner('summary');
