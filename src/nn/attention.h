@@ -85,6 +85,10 @@ struct Attention {
   void project_q(const ParameterSet& params, const float* x, int n, const int* positions, float* q) const;
   // k, v [n, G·dh] from m [n, D]; k RoPE-rotated at `positions` when it applies.
   void project_kv(const ParameterSet& params, const float* m, int n, const int* positions, float* k, float* v) const;
+  // project_q and project_kv as one parallel region (kernels::matmul_group): q from x [nq, D],
+  // k and v from m [nkv, D] (m == x for self-attention).
+  void project_qkv(const ParameterSet& params, const float* x, int nq, const int* q_positions, const float* m, int nkv,
+                   const int* k_positions, float* q, float* k, float* v) const;
   // out [B, T, D] = concat W_Oᵀ, concat = attend(q, k, v) (see attend()); ALiBi slopes are added
   // to `mask` here. With a trace, also records <prefix>.concat and .out.
   void attend_out(const ParameterSet& params, const float* q, const float* k, const float* v, const AttentionDims& dims,

@@ -18,9 +18,13 @@ test('a training session learns the seed toy off the main thread', async () => {
   assert.ok(r.history >= 4000, `history has ${r.history} points`);
   assert.deepEqual(r.traceNames, ['enc.0.self_attn.probs']);
   assert.deepEqual(r.traceShape, [2, 3, 3]);
-  // 4000 steps take long enough (~0.8 s) for several progress events, so their spacing is measured.
+  // The page asks for progress at most every 50 ms: 4000 steps (~0.8 s here, a few times less
+  // on a quiet machine) give several events, and no more than the interval allows over their
+  // span (a throttle, not a speed). Counted over the span rather than gap by gap: on a loaded
+  // machine two messages sent 50 ms apart can reach the page closer together, and the last one
+  // (the state change) is sent at once.
   assert.ok(r.progressEvents >= 3, `only ${r.progressEvents} progress events`);
-  assert.ok(r.minGap >= 80, `progress events ${r.minGap} ms apart`);
+  assert.ok(r.progressEvents <= r.spanMs / 50 + 3, `${r.progressEvents} progress events in ${r.spanMs} ms (interval 50 ms; closest ${r.minGap} ms apart)`);
   // The page never instantiated the module itself (training cannot have run on its thread); the
   // worker used the page's compilation. (Main-thread long tasks are measured by the benchmark's
   // drawing section, not asserted here: a loaded machine stretches any task.)
