@@ -63,7 +63,7 @@ export class TrainingSession extends EventTarget {
 
   // Applies a delta of the worker's record, then tells listeners what changed: 'run' (a new run
   // began), 'progress' (steps), 'snapshot' (history of the views), 'state' (started, paused, …).
-  #mirror({ header, delta }) {
+  #mirror({ header, delta, at }) {
     if (header) {
       this.#run?.apply({ state: { running: false } });
       this.#run = new RunRecord(header);
@@ -77,11 +77,11 @@ export class TrainingSession extends EventTarget {
     const history = delta.points ?? [];
     const reason = delta.state?.reason;
     if (history.length && run.report && !reason) {
-      this.dispatchEvent(new CustomEvent('progress', { detail: { ...run.report, running: run.running, totalSteps: run.totalSteps, history } }));
+      this.dispatchEvent(new CustomEvent('progress', { detail: { ...run.report, running: run.running, totalSteps: run.totalSteps, history, workerTime: at } }));
     }
     if (delta.snapshots?.length || delta.dropped?.length || delta.cleared) this.dispatchEvent(new CustomEvent('snapshot', { detail: run }));
     if (reason) {
-      this.dispatchEvent(new CustomEvent('state', { detail: { ...this.state, config: run.config, reason, error: run.error ?? undefined, report: run.report, history } }));
+      this.dispatchEvent(new CustomEvent('state', { detail: { ...this.state, config: run.config, reason, error: run.error ?? undefined, report: run.report, history, workerTime: at } }));
     }
   }
 

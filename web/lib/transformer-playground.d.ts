@@ -865,6 +865,8 @@ export interface ProgressDetail extends StepReport {
   totalSteps: number;
   /** The history points since the previous event. */
   history: HistoryPoint[];
+  /** When the worker sent it, on the worker's own clock (its performance.now(), ms): consecutive events are at least progressInterval apart on this clock. */
+  workerTime: number;
 }
 
 export interface StateDetail extends SessionState {
@@ -873,6 +875,8 @@ export interface StateDetail extends SessionState {
   error?: string;
   report: StepReport | null;
   history: HistoryPoint[];
+  /** When the worker sent it, on the worker's own clock (its performance.now(), ms). */
+  workerTime: number;
 }
 
 export interface TrainingSessionEventMap {

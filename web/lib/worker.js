@@ -11,8 +11,9 @@
 // change). The page's thread never runs a training step.
 //
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
-// { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta } (header: a
-// new run began; delta: RunRecord.apply()'s input).
+// { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta, at } (header: a
+// new run began; delta: RunRecord.apply()'s input; at: when it was sent, on this worker's clock,
+// its performance.now() in ms — the clock the progress interval and the pace are kept by).
 import { load } from './transformer-playground.js';
 import { Recorder } from './run-record.js';
 import { attentionKinds, attentionName, traceName } from './trace-names.js';
@@ -63,7 +64,7 @@ function flush(immediate = false) {
   flushTimer = 0;
   lastFlush = now();
   const { delta, transfer } = recorder.take();
-  post({ type: 'run', delta }, transfer);
+  post({ type: 'run', delta, at: lastFlush }, transfer);
 }
 
 function setState(reason, error) {
@@ -250,7 +251,7 @@ const handlers = {
     chunk = 1;
     takeSnapshot();
     const { delta, transfer } = recorder.take();
-    post({ type: 'run', header, delta }, transfer);
+    post({ type: 'run', header, delta, at: now() }, transfer);
     return { task: taskInfo, config: model.config, info: model.info, totalSteps: header.totalSteps, run: header.id };
   },
   start() {
