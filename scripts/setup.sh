@@ -4,21 +4,27 @@
 # Idempotent: on a machine that has everything it prints one line and exits. Debian packages:
 # emscripten (em++, with acorn for its link step), libsimde-dev (the SIMD layer), catch2 (v2),
 # cmake/ninja/g++, gzip, clang-14 + libclang-rt-14-dev + llvm-14 for the sanitizer build and the
-# fuzzers (ASan, UBSan, libFuzzer, the symbolizer), and chromium + firefox-esr + fonts-nanum for
+# fuzzers (ASan, UBSan, libFuzzer, the symbolizer), clang-format-14 (the C++ style `npm test`
+# checks, scripts/check_format.mjs), and chromium + firefox-esr + fonts-nanum for
 # the browser tests (the suites run in both engines; skipped with --no-browser); with --bench
 # also the benchmark's peer: python3-torch and libopenblas0-pthread (without it Debian's torch
 # calls the reference BLAS, about 12x slower, and the comparison would flatter us).
-# npm packages: `npm ci` when node_modules does not match package-lock.json.
+# npm packages: `npm ci` when node_modules does not match package-lock.json; then the tools the
+# consumer fixtures build with (Vite, webpack, VitePress, TypeScript at pinned versions), once per
+# machine into ~/.cache/transformer-playground/consumers/ (wasm_tests/consumers/fixture.mjs; skipped
+# with --no-consumers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 with_browser=1
 with_bench=0
+with_consumers=1
 for arg in "$@"; do
   case "$arg" in
     --no-browser) with_browser=0 ;;
+    --no-consumers) with_consumers=0 ;;
     --bench) with_bench=1 ;;
-    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser, --bench)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser, --no-consumers, --bench)" >&2; exit 2 ;;
   esac
 done
 
@@ -33,6 +39,7 @@ command -v gzip >/dev/null 2>&1 || missing+=(gzip)
 command -v clang++-14 >/dev/null 2>&1 || missing+=(clang-14)
 compgen -G "/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" >/dev/null || missing+=(libclang-rt-14-dev)
 [ -x /usr/lib/llvm-14/bin/llvm-symbolizer ] || missing+=(llvm-14)
+command -v clang-format-14 >/dev/null 2>&1 || missing+=(clang-format-14)
 if [ "$with_browser" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
@@ -66,4 +73,8 @@ if [ ! -f node_modules/.tp-lock-hash ] || [ "$(cat node_modules/.tp-lock-hash)" 
   echo "$lock_hash" > node_modules/.tp-lock-hash
 else
   echo "setup: node_modules up to date"
+fi
+
+if [ "$with_consumers" = 1 ]; then
+  node wasm_tests/consumers/fixture.mjs --install-tools
 fi
