@@ -8,10 +8,14 @@
 // NODE_PATH workaround for em++'s link step lives in cmake/wasm_targets.cmake.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// The machine's cores: ninja's and ctest's parallelism.
+export const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
 function run(cmd, args) {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
@@ -19,20 +23,28 @@ function run(cmd, args) {
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status})`);
 }
 
-const jobs = ['--', '-j2'];
+// The commands that build a preset, each [cmd, args]: its configure step when the build folder
+// has none yet (wasm presets through emcmake), then the build, of `targets` only when given
+// (`npm test` builds what its suites run; a plain build, everything).
+export function presetCommands(preset, { targets } = {}) {
+  const commands = [];
+  if (!existsSync(path.join(root, 'build', preset, 'build.ninja'))) {
+    commands.push(preset.startsWith('wasm') ? ['emcmake', ['cmake', '--preset', preset]] : ['cmake', ['--preset', preset]]);
+  }
+  commands.push(['cmake', ['--build', '--preset', preset, ...(targets ? ['--target', ...targets] : []), '--', `-j${cores}`]]);
+  return commands;
+}
 
 export function buildNative({ wide = false, sanitize = false } = {}) {
   const preset = sanitize ? 'native-asan' : wide ? 'native-wide' : 'native';
-  if (!existsSync(path.join(root, 'build', preset, 'build.ninja'))) run('cmake', ['--preset', preset]);
-  run('cmake', ['--build', '--preset', preset, ...jobs]);
+  for (const [cmd, args] of presetCommands(preset)) run(cmd, args);
 }
 
 // The single-threaded build, and (threads: true) the one with pthreads — every object file
 // compiled again with -pthread — for cross-origin isolated pages (web/lib/engine.js chooses).
 export function buildWasm({ threads = true } = {}) {
   for (const preset of threads ? ['wasm', 'wasm-threads'] : ['wasm']) {
-    if (!existsSync(path.join(root, 'build', preset, 'build.ninja'))) run('emcmake', ['cmake', '--preset', preset]);
-    run('cmake', ['--build', '--preset', preset, ...jobs]);
+    for (const [cmd, args] of presetCommands(preset)) run(cmd, args);
   }
 }
 
