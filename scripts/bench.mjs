@@ -24,7 +24,9 @@
 //            steps after warm-up; a per-layer profile of tp's step; the targets' ratios.
 //   generate ms per token with and without the KV cache at 64, 256 and 1024 tokens (decoder-only,
 //            d_model 256, 4 layers), native and wasm; cached at d_model 512 on 1 and 2 threads.
-//   size     the web module (web/lib/wasm/transformer_playground.{wasm,js}), raw and gzipped.
+//   size     a one-<tp-tokenizer> page (modules, and the single-file bundle) served with brotli in
+//            headless Chromium: files, raw / brotli / gzip bytes, requests before the .wasm
+//            (bench/size.mjs; also writes the tables of docs/WIDGETS.md and docs/PERFORMANCE.md).
 //   import   a random GPT-2-small-sized checkpoint in Hugging Face's layout (written by
 //            bench/make_gpt2_small.mjs into bench/results/gpt2-small, ~475 MiB, not committed):
 //            load time, peak memory and ms per generated token (KV cache, greedy, 32 tokens),
@@ -35,10 +37,9 @@
 //            over 50 ms; Long Tasks API, which Firefox lacks), frames drawn per second and the
 //            steps trained. The cost measured is the page's redrawing: training is in the worker.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { buildNative, buildWasm, root } from './build.mjs';
 
 const sections = {
@@ -46,7 +47,7 @@ const sections = {
   kernels: { run: runKernels },
   train: { run: runTrain },
   generate: { run: runGenerate },
-  size: { run: runSize },
+  size: { run: runSize, web: true },
   import: { run: runImport },
   drawing: { run: runDrawing, web: true },
 };
@@ -321,18 +322,9 @@ async function runGenerate() {
   return [...rows, ...threaded];
 }
 
+// bench/size.mjs: the page weight of a one-widget page served with brotli.
 async function runSize() {
-  const files = ['web/lib/wasm/transformer_playground.wasm', 'web/lib/wasm/transformer_playground.js'];
-  const rows = files.map((f) => {
-    const bytes = readFileSync(path.join(root, f));
-    return { file: f, bytes: statSync(path.join(root, f)).size, gzip_bytes: gzipSync(bytes, { level: 9 }).length };
-  });
-  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  printTable('web module size', ['file', 'raw', 'gzip -9'], [
-    ...rows.map((r) => [r.file, kb(r.bytes), kb(r.gzip_bytes)]),
-    ['total', kb(rows.reduce((s, r) => s + r.bytes, 0)), kb(rows.reduce((s, r) => s + r.gzip_bytes, 0))],
-  ]);
-  return rows;
+  return (await import('../bench/size.mjs')).runSize({ printTable });
 }
 
 // The import page: the checkpoint served from the repository root.

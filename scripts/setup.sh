@@ -10,25 +10,56 @@
 # also the benchmark's peer: python3-torch and libopenblas0-pthread (without it Debian's torch
 # calls the reference BLAS, about 12x slower, and the comparison would flatter us).
 # npm packages: `npm ci` when node_modules does not match package-lock.json; then the tools the
-# consumer fixtures build with (Vite, webpack, VitePress, TypeScript at pinned versions), once per
-# machine into ~/.cache/transformer-playground/consumers/ (wasm_tests/consumers/fixture.mjs; skipped
-# with --no-consumers).
+# consumer fixtures build with (Vite, webpack, VitePress, TypeScript; Docusaurus, Astro, Next.js;
+# at pinned versions), once per machine into ~/.cache/transformer-playground/ (wasm_tests/consumers/
+# tool_cache.mjs; skipped with --no-consumers).
+# --serve: only what `npm start` needs to build and serve the playground (Emscripten, SIMDe,
+# CMake, Ninja); no compilers for the native build, no sanitizer, browser or npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 with_browser=1
 with_bench=0
 with_consumers=1
+serve_only=0
 for arg in "$@"; do
   case "$arg" in
     --no-browser) with_browser=0 ;;
     --no-consumers) with_consumers=0 ;;
     --bench) with_bench=1 ;;
-    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser, --no-consumers, --bench)" >&2; exit 2 ;;
+    --serve) serve_only=1 ;;
+    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser, --no-consumers, --bench, --serve)" >&2; exit 2 ;;
   esac
 done
 
 missing=()
+
+# Installs the Debian packages listed in `missing` (none: prints "setup: $1").
+install_missing() {
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "setup: $1"
+    return
+  fi
+  echo "setup: installing ${missing[*]} with apt-get"
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
+    sudo=sudo
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# ---- --serve: what `npm start` needs, and nothing else ---------------------------------------
+if [ "$serve_only" = 1 ]; then
+  command -v em++ >/dev/null 2>&1 || missing+=(emscripten)
+  [ -f /usr/include/simde/x86/sse2.h ] || missing+=(libsimde-dev)
+  command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+  command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
+  install_missing "what npm start needs is present"
+  exit 0
+fi
+
 command -v em++ >/dev/null 2>&1 || missing+=(emscripten)
 [ -f /usr/include/simde/x86/sse2.h ] || missing+=(libsimde-dev)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
@@ -52,18 +83,7 @@ if [ "$with_bench" = 1 ]; then
   installed libopenblas0-pthread || missing+=(libopenblas0-pthread)
 fi
 
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]} with apt-get"
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null 2>&1 || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
-    sudo=sudo
-  fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-else
-  echo "setup: system packages present"
-fi
+install_missing "system packages present"
 
 # npm packages (devDependencies: puppeteer-core, typescript, the tfjs benchmark peer).
 lock_hash=$(sha1sum package-lock.json | cut -d' ' -f1)
@@ -75,6 +95,7 @@ else
   echo "setup: node_modules up to date"
 fi
 
+# The consumer fixtures' tools, once per machine (each set keyed by its pinned versions).
 if [ "$with_consumers" = 1 ]; then
-  node wasm_tests/consumers/fixture.mjs --install-tools
+  node wasm_tests/consumers/tool_cache.mjs --install
 fi

@@ -35,13 +35,13 @@ const USES = {
   wasmSimd: ['CMakeLists.txt', /-msimd128/],
   moduleWorker: ['web/lib/training-session.js', /new Worker\([^)]*type: 'module'/],
   privateMethods: ['web/lib/training-session.js', /^\s+#\w+\(/m],
-  finalizationRegistry: ['web/lib/transformer-playground.js', /new FinalizationRegistry\(/],
+  finalizationRegistry: ['web/lib/api.js', /new FinalizationRegistry\(/],
   arrayAt: ['web/components/tp-line-chart.js', /\.at\(-1\)/],
-  containerQueries: ['web/styles/playground.css', /@container /],
-  has: ['web/styles/playground.css', /:has\(/],
-  mathml: ['web/ui/mathml.js', /<math/],
+  containerQueries: ['web/styles/playground-css.js', /@container /],
+  has: ['web/styles/playground-css.js', /:has\(/],
+  mathml: ['web/ui/mathml.js', /createElementNS\(MATHML/],
   constructableSheets: ['web/ui/sheets.js', /adoptedStyleSheets/],
-  colorMix: ['web/styles/playground.css', /color-mix\(/],
+  colorMix: ['web/styles/playground-css.js', /color-mix\(/],
 };
 
 test('every feature the table lists for the module and the page is one the code uses', () => {

@@ -61,3 +61,15 @@ test("the widgets' training attributes name real config keys and trainer options
     assert.equal(new Set(names).size, names.length, `<${w.tag}> lists an attribute twice`);
   }
 });
+
+test("the React entry declares every tag of custom-elements.json in React.JSX.IntrinsicElements, and the package exports it", async () => {
+  const { readFile } = await import('node:fs/promises');
+  const manifest = JSON.parse(await readFile(new URL('../custom-elements.json', import.meta.url), 'utf8'));
+  const tags = manifest.modules.flatMap((m) => m.declarations.map((d) => d.tagName));
+  const types = await readFile(new URL('../web/lib/react.d.ts', import.meta.url), 'utf8');
+  assert.match(types, /declare module 'react' \{\n {2}namespace JSX \{\n {4}interface IntrinsicElements \{/);
+  const declared = [...types.matchAll(/^ {6}'(tp-[\w-]+)': WidgetProps<(\w+)Element, \2Attributes>;$/gm)].map((m) => m[1]);
+  assert.deepEqual(declared, tags);
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+  assert.deepEqual(pkg.exports['./react'], { types: './web/lib/react.d.ts', default: './web/lib/react.js' });
+});

@@ -102,7 +102,7 @@ test('no view builds a trace name by hand', () => {
     for (const f of readdirSync(dir)) {
       const p = path.join(dir, f);
       if (statSync(p).isDirectory()) {
-        if (!['wasm', 'generated'].includes(f)) walk(p);
+        if (!['wasm', 'bundle', 'generated'].includes(f)) walk(p);
       } else if (p.endsWith('.js') && !p.endsWith(path.join('lib', 'trace-names.js'))) files.push(p);
     }
   };

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { root } from '../scripts/build.mjs';
 
 const web = path.join(root, 'web');
-const EXCLUDED = ['lib/wasm/'];
+const EXCLUDED = ['lib/wasm/', 'lib/bundle/'];  // build outputs: the wasm glue, the widgets in one file
 
 // ---- the allowed edges -------------------------------------------------------------------------
 

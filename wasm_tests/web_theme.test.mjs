@@ -16,7 +16,7 @@ function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     const rel = path.relative(web, full).split(path.sep).join('/');
-    if (rel === 'lib/wasm') return [];
+    if (rel === 'lib/wasm' || rel === 'lib/bundle') return [];  // build outputs
     if (e.isDirectory()) return files(full);
     return /\.(js|css|html|svg)$/.test(e.name) ? [rel] : [];
   });
@@ -41,18 +41,29 @@ test('no colour value outside the theme, the colour-map data and the icon', () =
 
 test('every theme variable a style reads is defined, and each can be overridden with --tp-*', () => {
   const undefinedVars = [];
+  // What the theme sheet defines: every THEME name, and its own --_scheme and --_s-<name>.
+  const themed = new Set([...THEME_CSS.matchAll(/--_([\w-]+)\s*:/g)].map((m) => m[1]));
   for (const rel of files(web)) {
+    if (rel === 'ui/theme.js') continue;  // writes the sheet; THEME_CSS itself is checked here
     const text = readFileSync(path.join(web, rel), 'utf8');
     const own = new Set([...text.matchAll(/--_([\w-]+)\s*:/g)].map((m) => m[1]));
     for (const m of text.matchAll(/var\(--_([\w-]+)/g)) {
-      if (!(m[1] in THEME) && !own.has(m[1])) undefinedVars.push(`web/${rel}: --_${m[1]}`);
+      if (!themed.has(m[1]) && !own.has(m[1])) undefinedVars.push(`web/${rel}: --_${m[1]}`);
     }
   }
   assert.deepEqual([...new Set(undefinedVars)], []);
-  for (const [name, values] of Object.entries(THEME)) {
-    assert.ok(values.length === 1 || values.length === 2, `${name}: a light and a dark value, or one for both`);
-    assert.ok(THEME_CSS.includes(`--_${name}: var(--tp-${name}, ${values[0]});`), `${name}: light default behind --tp-${name}`);
-    if (values[1]) assert.ok(THEME_CSS.includes(`--_${name}: var(--tp-${name}, ${values[1]});`), `${name}: dark default behind --tp-${name}`);
+  for (const [name, entry] of Object.entries(THEME)) {
+    assert.deepEqual(Object.keys(entry).filter((k) => !['light', 'dark', 'use'].includes(k)), [], `${name}: light, dark and use only`);
+    assert.ok(entry.light && entry.use, `${name}: a value and what it colours`);
+    if (entry.dark === undefined) {
+      assert.ok(THEME_CSS.includes(`--_${name}: var(--tp-${name}, ${entry.light});`), `${name}: one default behind --tp-${name}`);
+      continue;
+    }
+    for (const scheme of ['light', 'dark']) {
+      assert.ok(THEME_CSS.includes(`--_${name}: var(--tp-${name}, var(--_s-${name}, ${entry[scheme]}));`), `${name}: ${scheme} default behind --tp-${name}`);
+      assert.ok(THEME_CSS.includes(`--_s-${name}: ${entry[scheme]};`), `${name}: the ${scheme} value when a widget's scheme is ${scheme}`);
+    }
   }
   assert.match(THEME_CSS, /@media \(prefers-color-scheme: dark\)/);
+  assert.match(THEME_CSS, /:host\(\[data-scheme=dark\]\) \{ --_scheme: dark; color-scheme: dark;/);
 });

@@ -38,6 +38,22 @@ TokenizerHandle* TokenizerHandle::create(const std::string& options_json, const 
   return new TokenizerHandle(train_tokenizer(tokenizer_options(options_json), text));
 }
 
+TokenizerHandle* TokenizerHandle::load(const std::string& saved) {
+  json::Value value;
+  try {
+    value = json::parse(saved);
+  } catch (const Error& e) {
+    TP_FAIL("loadTokenizer: the text is not tokenizer.save()'s: ", e.what());
+  }
+  try {
+    return new TokenizerHandle(Tokenizer::from_json(value));
+  } catch (const Error& e) {
+    TP_FAIL("loadTokenizer: not a valid tokenizer: ", e.what());
+  }
+}
+
+std::string TokenizerHandle::save() const { return tok->to_json().dump(); }
+
 val TokenizerHandle::encode(const std::string& text) const { return encoding_value(tok->encode(text)); }
 
 std::string TokenizerHandle::decode(const val& ids) const { return tok->decode(ids_from(ids, "ids")); }

@@ -149,6 +149,13 @@ export async function openPage(browser, url, { viewport, beforeLoad } = {}) {
   return { page, problems };
 }
 
+// For openPage's beforeLoad: the page keeps every Content-Security-Policy violation from its first
+// script on in window.__violations ('<directive> <blocked URI>').
+export const recordViolations = (page) => page.evaluateOnNewDocument(() => {
+  window.__violations = [];
+  document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI || '(inline)'}`));
+});
+
 // The text of the first element matching sel (shadow-piercing selectors allowed).
 export const textOf = (page, sel) => page.$eval(sel, (el) => el.textContent);
 

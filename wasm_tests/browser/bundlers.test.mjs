@@ -11,7 +11,7 @@
 //     VitePress's own pages carry inline scripts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRICT_CSP, openPage, reachWidget, serveStatic, useBrowser } from './browser.mjs';
+import { STRICT_CSP, openPage, recordViolations, reachWidget, serveStatic, useBrowser } from './browser.mjs';
 import { consumers } from '../consumers/fixture.mjs';
 
 const WIDGETS = ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention', 'tp-walkthrough', 'tp-train', 'tp-playground'];
@@ -30,10 +30,7 @@ test.after(() => Object.values(servers).forEach(({ server }) => server.close()))
 function open(url) {
   return openPage(suite.browser, url, {
     viewport: { width: 1200, height: 900 },
-    beforeLoad: (page) => page.evaluateOnNewDocument(() => {
-      window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI || '(inline)'}`));
-    }),
+    beforeLoad: recordViolations,
   });
 }
 

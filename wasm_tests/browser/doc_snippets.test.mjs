@@ -6,7 +6,8 @@
 // and `tp/` (WIDGETS.md: the package copied beside the page under those names) and `models/`
 // (the element sections: a page in the web/ folder itself, as `npm start` serves it). A snippet
 // without a script tag is an element section's, for a page that already loads the widgets: the
-// page gets that one script tag.
+// page gets that one script tag. A CDN snippet's package URL (jsDelivr, at the package's version)
+// stands for the package copied beside the page (the CDN itself: wasm_tests/browser/cdn.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ for (const [name, target] of [['web', 'web'], ['transformer-playground', '.'], [
 }
 after(() => rmSync(site, { recursive: true, force: true }));
 
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const CDN = /https:\/\/cdn\.jsdelivr\.net\/npm\/transformer-playground@([^/]+)\//g;
 const snippets = ['README.md', 'docs/WIDGETS.md'].flatMap((file) => {
   const text = readFileSync(path.join(root, file), 'utf8');
   return [...text.matchAll(/^```html\n([\s\S]*?)^```$/gm)].map((m) => ({
@@ -49,6 +52,8 @@ async function renderAll(doc, where) {
 
 for (const [i, s] of snippets.entries()) {
   test(`${s.file}:${s.line} renders without a widget error`, async () => {
+    for (const [, v] of s.html.matchAll(CDN)) assert.equal(v, version, 'a CDN snippet names the package\'s version');
+    s.html = s.html.replace(CDN, 'transformer-playground/');
     const script = /<script\b/.test(s.html) ? '' : '<script type="module" src="web/lib/transformer-playground-widgets.js"></script>\n';
     const page = `snippet-${i}.html`;
     writeFileSync(path.join(site, page), `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${s.file}:${s.line}</title><link rel="icon" href="web/favicon.svg"></head>\n<body>\n${script}${s.html}</body>\n</html>\n`);

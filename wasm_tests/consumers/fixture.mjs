@@ -12,36 +12,26 @@
 // while they are unchanged (the node suite and both browser engines share one install and one
 // build). A lock folder keeps two test processes from building it at once.
 //
-// The tools themselves are installed once per machine, not per project or clone: `npm install`
-// of TOOLS into ~/.cache/transformer-playground/consumers/<hash of TOOLS>/ (XDG_CACHE_HOME or
-// TP_CONSUMER_CACHE moves it), which scripts/setup.sh does (`node wasm_tests/consumers/fixture.mjs
-// --install-tools`) with the other packages. A project gets the package by `npm install` of its
-// tarball and the tools as links to that install (each top-level package and .bin); the apps'
-// builds stay in the tests.
+// The tools are installed once per machine, not per project or clone (tool_cache.mjs: the set
+// TOOL_SET in ~/.cache/transformer-playground/, which scripts/setup.sh fills); a project starts
+// from the set's node_modules and `npm install`s the tarball into it, offline, as a project that
+// has its tools adds a package. The apps' builds stay in the tests.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { root } from '../../scripts/build.mjs';
+import { placeToolSet, withLock } from './tool_cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(root, 'test-output', 'consumers');
 
 // The tools, pinned: exact versions keep the builds reproducible (the registry's newest may differ).
 export const TOOLS = { vite: '8.3.8', webpack: '5.112.2', 'webpack-cli': '7.3.1', vitepress: '1.6.4', typescript: '7.0.2' };
+export const TOOL_SET = { name: 'bundlers', dependencies: TOOLS };
 
-// Where the tools are installed: one folder per set of TOOLS (a change installs a new set).
-export function toolsDir() {
-  const base = process.env.TP_CONSUMER_CACHE
-    ?? path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'transformer-playground', 'consumers');
-  const key = createHash('sha256').update(JSON.stringify(Object.entries(TOOLS).sort())).digest('hex').slice(0, 16);
-  return path.join(base, key);
-}
-
-function run(cmd, args, cwd) {
+export function run(cmd, args, cwd) {
   try {
     return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   } catch (error) {
@@ -62,64 +52,13 @@ export function pack(dest) {
   return { file: path.join(dest, info.filename), files: info.files.map((f) => f.path).sort(), size: info.size };
 }
 
-async function locked(fn, dir = outDir) {
-  const lock = path.join(dir, '.lock');
-  mkdirSync(dir, { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // Another test process is building; a lock older than 20 minutes is left over from a crash.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 20 * 60_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(500);
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-// Installs TOOLS into toolsDir() unless they are there; resolves with the folder. The install
-// goes to a scratch folder first and is moved in whole, so a broken one is never used.
-export function installTools() {
-  const dir = toolsDir();
-  const ready = path.join(dir, 'ready.json');
-  if (existsSync(ready)) return Promise.resolve(dir);
-  const parent = path.dirname(dir);
-  return locked(async () => {
-    if (existsSync(ready)) return dir;
-    const scratch = `${dir}.installing`;
-    rmSync(scratch, { recursive: true, force: true });
-    mkdirSync(scratch, { recursive: true });
-    writeFileSync(path.join(scratch, 'package.json'), `${JSON.stringify({ name: 'tp-consumer-tools', private: true, dependencies: TOOLS }, null, 2)}\n`);
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], scratch);
-    writeFileSync(path.join(scratch, 'ready.json'), `${JSON.stringify({ tools: TOOLS }, null, 2)}\n`);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(scratch, dir);
-    return dir;
-  }, parent);
-}
-
-// Links every top-level package of the tools' install (and its .bin) into a project's
-// node_modules, beside what the project installed itself.
-function linkTools(tools, project) {
-  const from = path.join(tools, 'node_modules'), into = path.join(project, 'node_modules');
-  mkdirSync(into, { recursive: true });
-  for (const entry of readdirSync(from)) {
-    if (entry.startsWith('.') && entry !== '.bin') continue;
-    const target = path.join(into, entry);
-    if (existsSync(target)) continue;
-    symlinkSync(path.join(from, entry), target, 'dir');
-  }
+export function locked(fn) {
+  return withLock(path.join(outDir, '.lock'), fn);
 }
 
 // Builds what is missing and resolves with { dir, tarball: { file, files, size }, vite, webpack,
 // vitepress (the folders to serve), logs: { vite, webpack, vitepress } (each build's output) }.
-export async function consumers() {
-  const tools = await installTools();
+export function consumers() {
   return locked(async () => {
     const staging = path.join(outDir, 'pack');
     rmSync(staging, { recursive: true, force: true });
@@ -137,15 +76,15 @@ export async function consumers() {
 
     // A fresh project (older ones go: one per run is enough).
     for (const old of readdirSync(outDir)) if (old !== 'pack' && old !== '.lock') rmSync(path.join(outDir, old), { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
+    await placeToolSet(TOOL_SET, dir);
     cpSync(tarball.file, result.tarball.file);
     for (const app of ['vite', 'webpack', 'vitepress', 'ts']) cpSync(path.join(here, app), path.join(dir, app), { recursive: true });
     writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({
       name: 'tp-consumers', private: true, type: 'module',
-      dependencies: { 'transformer-playground': `file:./${path.basename(tarball.file)}` },
+      dependencies: { 'transformer-playground': `file:./${path.basename(tarball.file)}`, ...TOOLS },
     }, null, 2)}\n`);
+    // The tools are in node_modules already (with npm's record of them): this adds the package.
     run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], dir);
-    linkTools(tools, dir);
 
     // The apps' pages and script; the icon each site serves (so no request 404s).
     const page = readFileSync(path.join(here, 'shared', 'page.html'), 'utf8');
@@ -169,17 +108,4 @@ export async function consumers() {
     writeFileSync(readyFile, JSON.stringify(logs));
     return { ...result, logs };
   });
-}
-
-// `node wasm_tests/consumers/fixture.mjs --install-tools`: scripts/setup.sh's step.
-if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--install-tools')) {
-  const dir = toolsDir();
-  const had = existsSync(path.join(dir, 'ready.json'));
-  installTools().then(
-    () => console.log(had ? 'setup: consumer fixtures\' tools present' : `setup: consumer fixtures' tools installed in ${dir}`),
-    (e) => {
-      console.error(`setup: installing the consumer fixtures' tools failed: ${e.message}`);
-      process.exit(1);
-    },
-  );
 }

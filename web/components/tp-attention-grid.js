@@ -11,6 +11,7 @@ import { VizElement } from './shared/viz-element.js';
 import { colorAt, headColor, rgbOf } from './shared/colormap.js';
 import { fmt } from './shared/format.js';
 import { measureText } from './shared/scene.js';
+import { defineElement } from '../ui/element.js';
 
 export class TpAttentionGrid extends VizElement {
   static observedAttributes = ['label', 'max-thumb'];
@@ -132,4 +133,4 @@ export class TpAttentionGrid extends VizElement {
   }
 }
 
-customElements.define('tp-attention-grid', TpAttentionGrid);
+defineElement('tp-attention-grid', TpAttentionGrid);

@@ -17,6 +17,7 @@ import { VizElement } from './shared/viz-element.js';
 import { headColor, inkOn, rgbOf } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
 import { fmt } from './shared/format.js';
+import { defineElement } from '../ui/element.js';
 
 export class TpHeadView extends VizElement {
   static observedAttributes = ['label', 'top-k', 'threshold'];
@@ -236,4 +237,4 @@ export class TpHeadView extends VizElement {
   }
 }
 
-customElements.define('tp-head-view', TpHeadView);
+defineElement('tp-head-view', TpHeadView);

@@ -15,6 +15,7 @@ import { VizElement } from './shared/viz-element.js';
 import { colorAt, scaleFor, inkOn, cssColor } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
 import { fmt, fmt2 } from './shared/format.js';
+import { defineElement } from '../ui/element.js';
 
 const ATTRS = ['label', 'colormap', 'min', 'max', 'values', 'max-cell', 'min-cell', 'row-side', 'col-side', 'mark-zeros', 'no-legend', 'accent'];
 
@@ -260,4 +261,4 @@ function clip(s, n) {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-customElements.define('tp-heatmap', TpHeatmap);
+defineElement('tp-heatmap', TpHeatmap);

@@ -14,6 +14,7 @@
 import { VizElement } from './shared/viz-element.js';
 import { colorAt, scaleFor } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
+import { defineElement } from '../ui/element.js';
 
 // The slot position p is written to (positions 0, 1, 2, … in order).
 export function kvSlot(p, { capacity, ringStart }) {
@@ -160,4 +161,4 @@ export class TpKvCache extends VizElement {
   }
 }
 
-customElements.define('tp-kv-cache', TpKvCache);
+defineElement('tp-kv-cache', TpKvCache);

@@ -8,6 +8,7 @@
 import { VizElement } from './shared/viz-element.js';
 import { fmt } from './shared/format.js';
 import { measureText } from './shared/scene.js';
+import { defineElement } from '../ui/element.js';
 
 function niceTicks(lo, hi, count = 5) {
   if (!(hi > lo)) return [lo];
@@ -210,4 +211,4 @@ function reduce(points, sx, sy, log) {
   return out;
 }
 
-customElements.define('tp-line-chart', TpLineChart);
+defineElement('tp-line-chart', TpLineChart);

@@ -9,6 +9,7 @@
 import { VizElement } from './shared/viz-element.js';
 import { measureText } from './shared/scene.js';
 import { fmt } from './shared/format.js';
+import { defineElement } from '../ui/element.js';
 
 export class TpProbBars extends VizElement {
   static observedAttributes = ['label', 'accent', 'bars'];
@@ -72,4 +73,4 @@ export class TpProbBars extends VizElement {
   }
 }
 
-customElements.define('tp-prob-bars', TpProbBars);
+defineElement('tp-prob-bars', TpProbBars);

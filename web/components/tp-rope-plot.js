@@ -10,6 +10,7 @@ import { VizElement } from './shared/viz-element.js';
 import { colorAt, cssColor, ROLE_COLORS } from './shared/colormap.js';
 import { rotate, angleStep } from './shared/rope.js';
 import { fmt } from './shared/format.js';
+import { defineElement } from '../ui/element.js';
 
 export class TpRopePlot extends VizElement {
   static observedAttributes = ['label', 'positions'];
@@ -90,4 +91,4 @@ export class TpRopePlot extends VizElement {
   }
 }
 
-customElements.define('tp-rope-plot', TpRopePlot);
+defineElement('tp-rope-plot', TpRopePlot);

@@ -14,6 +14,7 @@ import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
 import { Labelled } from './shared/labelled.js';
 import { fmt } from './shared/format.js';
+import { ElementBase, defineElement } from '../ui/element.js';
 
 const CSS = `
   :host { display: block; font: 13px/1.45 var(--_font); color: var(--_fg); }
@@ -31,7 +32,7 @@ const CSS = `
   .scroll { max-height: 260px; overflow-y: auto; }
 `;
 
-export class TpScoreExplain extends Labelled(HTMLElement) {
+export class TpScoreExplain extends Labelled(ElementBase) {
   static labels = {
     'explain.hint': 'Hover a cell of the heatmap (or move to it with the arrow keys) to see how its weight was computed.',
     'explain.title': 'Head {head}: how much "{row}" (query {i}) attends to "{col}" (key {j})',
@@ -119,4 +120,4 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-customElements.define('tp-score-explain', TpScoreExplain);
+defineElement('tp-score-explain', TpScoreExplain);

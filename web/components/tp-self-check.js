@@ -1,10 +1,11 @@
 // <tp-self-check> — shows the engine version and the kernel self-check: this browser's wasm SIMD
 // kernels against the scalar reference, case by case, with the measured matmul speed of each.
 // The check runs once the page is idle. Colours from the theme (--tp-ok, --tp-danger, --tp-rule).
-import { load } from '../lib/transformer-playground.js';
+import { load } from '../lib/api.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
 import { Labelled } from './shared/labelled.js';
+import { ElementBase, defineElement } from '../ui/element.js';
 
 const CSS = `
   :host { display: block; font: 14px/1.4 var(--_font); }
@@ -16,14 +17,13 @@ const CSS = `
   details summary { cursor: pointer; }
 `;
 
-const template = document.createElement('template');
-template.innerHTML = `
+const MARKUP = `
   <p><span part="version" data-testid="version"></span></p>
   <p class="status" data-testid="self-check" role="status" aria-live="polite"></p>
   <details><summary></summary><table><thead><tr><th data-k="kernel"></th><th data-k="error"></th><th data-k="tolerance"></th><th></th></tr></thead><tbody></tbody></table></details>
 `;
 
-class TpSelfCheck extends Labelled(HTMLElement) {
+class TpSelfCheck extends Labelled(ElementBase) {
   static labels = {
     'check.loading': 'loading the WebAssembly module…', 'check.version': 'Transformer Playground {version}', 'check.cases': 'every case',
     'check.kernel': 'kernel', 'check.error': 'error', 'check.tolerance': 'tolerance',
@@ -34,7 +34,7 @@ class TpSelfCheck extends Labelled(HTMLElement) {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.appendChild(template.content.cloneNode(true));
+    root.innerHTML = MARKUP;
     adoptStyles(root, THEME_CSS, CSS);
   }
 
@@ -85,4 +85,4 @@ class TpSelfCheck extends Labelled(HTMLElement) {
   }
 }
 
-customElements.define('tp-self-check', TpSelfCheck);
+defineElement('tp-self-check', TpSelfCheck);

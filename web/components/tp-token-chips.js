@@ -8,6 +8,7 @@
 import { VizElement } from './shared/viz-element.js';
 import { chipColor } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
+import { defineElement } from '../ui/element.js';
 
 export class TpTokenChips extends VizElement {
   static observedAttributes = ['label', 'side', 'compact', 'no-ids'];
@@ -44,7 +45,7 @@ export class TpTokenChips extends VizElement {
 
   layout(width) {
     const th = this.theme();
-    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    const dark = th.dark;
     const compact = this.hasAttribute('compact'), ids = !this.hasAttribute('no-ids');
     const size = compact ? 12 : 14, idSize = 10, padX = compact ? 6 : 8, gap = 4;
     const chipH = (compact ? 20 : 26) + (ids ? 13 : 0);
@@ -109,4 +110,4 @@ export class TpTokenChips extends VizElement {
   }
 }
 
-customElements.define('tp-token-chips', TpTokenChips);
+defineElement('tp-token-chips', TpTokenChips);

@@ -13,7 +13,7 @@
 // input leaves the module as usable as before. Works in browsers, Web Workers and Node, whose
 // entry (node/platform.js) sets platform.readWasm to read the bytes from disk (the 3.1.6 glue
 // cannot fetch file paths); this file names no `node:` module, so browser bundles stay clean.
-// Node runs the single-threaded build (the CLI has native threads).
+// Node runs the threaded build too, its pthreads on worker_threads (platform.pthreads).
 //
 // The .wasm files' URLs are the literal `new URL('…', import.meta.url)` form, so Vite, webpack 5
 // and Rollup copy them into a build. The single-threaded glue is a static import (it only
@@ -23,6 +23,7 @@
 // found the same way, which a bundle could not keep, so a bundled page runs on one thread
 // (createTrainingSession() falls back to it and says why).
 import { platform } from './platform.js';
+import { isCrossOrigin, workerBlobUrl } from './cross-origin.js';
 import createSingleModule from './wasm/transformer_playground.js';
 
 const compiledPromises = {};  // by build: 'single' | 'threads'
@@ -36,10 +37,8 @@ const BUILDS = {
     wasmUrl: () => new URL('./wasm/transformer_playground.wasm', import.meta.url),
   },
   threads: {
-    glue: async () => {
-      const url = new URL('./wasm/transformer_playground_threads.js', import.meta.url).href;
-      return (await import(/* @vite-ignore */ /* webpackIgnore: true */ url)).default;
-    },
+    glueUrl: () => new URL('./wasm/transformer_playground_threads.js', import.meta.url),
+    glue: async () => (await import(/* @vite-ignore */ /* webpackIgnore: true */ BUILDS.threads.glueUrl().href)).default,
     wasmUrl: () => new URL('./wasm/transformer_playground_threads.wasm', import.meta.url),
   },
 };
@@ -48,9 +47,13 @@ const BUILDS = {
 export const MAX_THREADS = 64;
 
 // Whether this realm can run the threaded build: { available, reason, cores }. reason (when not
-// available): 'node' | 'not-isolated' | 'no-shared-memory'. cores: what the machine reports.
+// available): 'node' (a Node that cannot start them) | 'not-isolated' | 'no-shared-memory'.
+// cores: what the machine reports.
 export function threadSupport() {
-  if (platform.readWasm) return { available: false, reason: 'node', cores: 1 };
+  if (platform.readWasm) {
+    const { available, cores } = platform.pthreads;
+    return { available, reason: available ? null : 'node', cores: Math.max(1, Math.min(MAX_THREADS, cores)) };
+  }
   const cores = Math.max(1, Math.min(MAX_THREADS, globalThis.navigator?.hardwareConcurrency ?? 1));
   if (globalThis.crossOriginIsolated !== true) return { available: false, reason: 'not-isolated', cores };
   if (typeof SharedArrayBuffer !== 'function') return { available: false, reason: 'no-shared-memory', cores };
@@ -58,7 +61,7 @@ export function threadSupport() {
 }
 
 const WHY_NOT = {
-  node: 'Node runs the single-threaded module',
+  node: "this Node cannot start the module's threads (worker_threads)",
   'not-isolated': 'this page is not cross-origin isolated (it needs Cross-Origin-Opener-Policy: same-origin and ' +
     'Cross-Origin-Embedder-Policy: require-corp or credentialless, on the page and on every worker script)',
   'no-shared-memory': 'this browser has no SharedArrayBuffer',
@@ -126,9 +129,36 @@ export function compiledModule(options = {}, caller = 'compiledModule()') {
   return compiledPromises[build];
 }
 
+// Where the threaded glue is on another origin (a CDN), its pthread workers cannot start from
+// their script directly: each starts from a same-origin blob: that importScripts() the real
+// worker script, told where the glue is (mainScriptUrlOrBlob), since a blob has no folder.
+function pthreadLocations() {
+  const glue = BUILDS.threads.glueUrl();
+  if (!isCrossOrigin(glue)) return {};
+  return {
+    mainScriptUrlOrBlob: glue.href,
+    locateFile: (file) => (file.endsWith('.worker.js') ? workerBlobUrl(new URL(file, glue), 'classic') : new URL(file, glue).href),
+  };
+}
+
 async function instantiate(options, threads) {
   const build = buildFor(threads);
   const [createModule, compiled] = await Promise.all([BUILDS[build].glue(), compiledModule({ ...options, threads }, 'load()')]);
+  // In Node the glue's pthreads are worker_threads threads (node/pthreads.js), lent while it starts them.
+  const nodeThreads = build === 'threads' ? platform.pthreads : null;
+  const restore = nodeThreads?.install();
+  try {
+    return await start(createModule, compiled, build, threads, nodeThreads);
+  } finally {
+    restore?.();
+  }
+}
+
+const nodeWarning = (text) => {
+  if (!text.startsWith('Blocking on the main thread')) console.warn(text);
+};
+
+async function start(createModule, compiled, build, threads, nodeThreads) {
   const module = await createModule({
     // Instantiate from the compiled module: no second fetch, and the same module for workers.
     instantiateWasm(imports, receiveInstance) {
@@ -140,11 +170,16 @@ async function instantiate(options, threads) {
     },
     // The threaded glue starts this many workers before it resolves (PTHREAD_POOL_SIZE).
     tpWorkers: threads - 1,
+    ...(build === 'threads' && !nodeThreads ? pthreadLocations() : {}),
+    // Where the pthread script import()s the glue from (Node runs it outside the glue's folder).
+    // Node's main thread may block on its threads (the glue's warning is for a browser's UI thread).
+    ...(nodeThreads ? { mainScriptUrlOrBlob: BUILDS.threads.glueUrl().href, printErr: nodeWarning } : {}),
   });
   if (build === 'threads') {
     call(module, (m) => m.setThreadLimit(threads));
     call(module, (m) => m.setThreads(threads));
   }
+  nodeThreads?.settle();
   return module;
 }
 

@@ -11,4 +11,7 @@ export const platform = {
   // (url?: URL | string) => a Worker-like object (postMessage, terminate, onmessage, onerror and
   // addEventListener for 'message', 'messageerror' and 'error'), running web/lib/worker.js.
   createWorker: null,
+  // Node's pthreads for the threaded module (node/pthreads.js): { available, cores, install(),
+  // settle() }.
+  pthreads: null,
 };

@@ -9,13 +9,16 @@
 // The page's thread never runs a training step; it only receives progress events and answers.
 // The wasm module is compiled once per page and shared with every session's worker (in Node a
 // worker_threads thread, node/platform.js, driven the same way). On a cross-origin isolated
-// page the worker runs the threaded module on every core (or `threads`); elsewhere the
-// single-threaded one (session.threads and session.threadSupport say which, and why). The worker
+// page the worker runs the threaded module on every core (or `threads`), in Node on `threads`;
+// elsewhere the single-threaded one (session.threads and session.threadSupport say which, and why). The worker
 // owns the run's record (run-record.js); `session.run` is this page's read-only mirror of it,
 // updated from the worker's deltas before each event is dispatched.
 import { compiledModule, resolveThreads, threadSupport } from './engine.js';
 import { platform } from './platform.js';
+import { crossOriginAdvice, isCrossOrigin, workerBlobUrl } from './cross-origin.js';
 import { RunRecord } from './run-record.js';
+import { importOptions, isDetached, isPlainObject, refuseSymbolKeys } from './arguments.js';
+import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
 
 // How long the worker may take to load its script and instantiate the module before
 // createTrainingSession() gives up (a worker that never loads sends no message at all).
@@ -100,19 +103,62 @@ export class TrainingSession extends EventTarget {
     return this.#run?.report ?? null;
   }
 
-  #request(type, args = {}, transfer = []) {
+  // `signal`: an AbortSignal; once it aborts, the promise rejects at once (an AbortError) and the
+  // worker is told to stop what it reads for this request.
+  #request(type, args = {}, transfer = [], signal = undefined) {
     if (this.#disposed) return Promise.reject(new Error('this training session has been disposed'));
+    if (signal?.aborted) return Promise.reject(abortError(type, signal));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
+      const onAbort = () => {
+        if (!this.#waiting.delete(id)) return;
+        this.#worker.postMessage({ type: 'abort', target: id, reason: abortError(type, signal).message });
+        reject(abortError(type, signal));
+      };
+      const done = (settle) => (value) => {
+        signal?.removeEventListener('abort', onAbort);
+        settle(value);
+      };
+      this.#waiting.set(id, { resolve: done(resolve), reject: done(reject) });
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.#worker.postMessage({ id, type, ...args }, transfer);
     });
   }
 
   // { task: name | { pairs } | { text, tokenizer }, model: config overrides + seed, training:
   //   trainer options (+ totalSteps), checkpoint?: Uint8Array, files?: an imported model's
-  //   files as for tp.importModel (then task is { text }) } -> { task, config, info, totalSteps }
-  configure(request) { return this.#request('configure', request); }
+  //   files as for tp.importModel
+  //   (then task is { text }) } -> { task, config, info, totalSteps }. options: { signal,
+  //   stallTimeout } for the files' import, as for tp.importModel.
+  configure(request, options = {}) {
+    let importing;
+    try {
+      checkRequest(request);
+      importing = importOptions(options, 'configure');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request('configure', { ...request, stallTimeout: importing.stallTimeout }, [], importing.signal);
+  }
+  // Another project's model files, read in the worker (never on the page's thread), with the
+  // options of tp.describeModelFiles / tp.importTokenizer ({ signal, stallTimeout }).
+  // describeModelFiles -> what the model needs (ModelFilesInfo); importTokenizer -> the
+  // tokenizer's saved text, for tp.loadTokenizer() on the page.
+  describeModelFiles(files, options = {}) {
+    return this.#importRequest('describeModelFiles', files, options);
+  }
+  importTokenizer(files, options = {}) {
+    return this.#importRequest('importTokenizer', files, options);
+  }
+  #importRequest(type, files, options) {
+    let importing;
+    try {
+      importing = importOptions(options, type);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request(type, { files, stallTimeout: importing.stallTimeout }, [], importing.signal);
+  }
   start() { return this.#request('start'); }
   pause() { return this.#request('pause'); }
   step(n = 1) { return this.#request('step', { n }); }
@@ -129,6 +175,8 @@ export class TrainingSession extends EventTarget {
   generate(prompt, options = {}) { return this.#request('generate', { prompt, options }); }
   predict(input) { return this.#request('predict', { input }); }
   save() { return this.#request('save'); }
+  // The worker's memory: { snapshots, bytes (of the run's snapshot tensors), heap: { heapSize, allocated } }.
+  stats() { return this.#request('stats'); }
   parameter(name) { return this.#request('parameter', { name }); }
 
   dispose() {
@@ -146,13 +194,46 @@ export class TrainingSession extends EventTarget {
   }
 }
 
+const REQUEST_KEYS = ['task', 'model', 'training', 'checkpoint', 'files'];
+function abortError(type, signal) {
+  const reason = signal?.reason;
+  const error = new Error(`${type}: aborted${reason?.message ? ` (${reason.message})` : typeof reason === 'string' ? ` (${reason})` : ''}`);
+  error.name = 'AbortError';
+  return error;
+}
+
+// What structured cloning would lose or refuse on the way to the worker, said here: a Symbol key
+// (dropped without a word) and a detached checkpoint ("could not be cloned").
+function checkRequest(request) {
+  if (!isPlainObject(request)) return;  // the worker's own checks answer the rest
+  refuseSymbolKeys(request, 'configure() request', REQUEST_KEYS);
+  if (isPlainObject(request.model)) refuseSymbolKeys(request.model, 'model config', [...MODEL_CONFIG.map((f) => f.js), 'seed']);
+  if (isPlainObject(request.training)) refuseSymbolKeys(request.training, 'training option', TRAIN_OPTIONS.map((f) => f.js));
+  const bytes = request.checkpoint;
+  if (bytes && isDetached(bytes instanceof ArrayBuffer ? bytes : bytes.buffer)) {
+    throw new Error('configure({ checkpoint }): the checkpoint is detached, so it holds no bytes: its ArrayBuffer was transferred ' +
+      '(to a worker with postMessage, or by structuredClone with transfer); configure before transferring it, or pass a copy (bytes.slice())');
+  }
+}
+
 // The session's worker. In a browser, the literal `new Worker(new URL('./worker.js',
 // import.meta.url), { type: 'module' })` — the one form Vite, webpack 5 and Rollup detect, bundle
-// and emit; in Node, a worker_threads thread from node/platform.js.
+// and emit; where this file came from another origin than the page (a CDN), the same script
+// through a same-origin blob: module (cross-origin.js); in Node, a worker_threads thread from
+// node/platform.js. Returns { worker, crossOrigin: the script's URL when it came through a blob }.
 function startWorker(workerUrl) {
-  if (platform.createWorker) return platform.createWorker(workerUrl);
-  if (workerUrl) return new Worker(workerUrl, { type: 'module' });
-  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  if (platform.createWorker) return { worker: platform.createWorker(workerUrl) };
+  const own = !workerUrl && !isCrossOrigin(import.meta.url);
+  if (own) return { worker: new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }) };
+  // The file next to this one, found without a second `new URL('./worker.js', …)` (which a
+  // bundler would copy as a raw asset).
+  const url = workerUrl ? new URL(String(workerUrl), globalThis.location?.href) : new URL(import.meta.url.replace(/[^/?#]*([?#].*)?$/, 'worker.js'));
+  if (!isCrossOrigin(url)) return { worker: new Worker(url, { type: 'module' }) };
+  try {
+    return { worker: new Worker(workerBlobUrl(url, 'module'), { type: 'module' }), crossOrigin: url.href };
+  } catch (error) {
+    throw new Error(`the training worker could not start: ${crossOriginAdvice(url.href)} (${error.message})`);
+  }
 }
 
 // Listens to a new worker from the moment it exists (its script may fail while the module is
@@ -160,7 +241,7 @@ function startWorker(workerUrl) {
 // `answered` rejects with a clear Error when its script fails to load or throws at start-up
 // ('error'), it cannot read the message ('messageerror'), or it says nothing within `timeout`
 // ms of the message.
-function handshake(worker, timeout) {
+function handshake(worker, timeout, crossOrigin) {
   let send;
   const answered = new Promise((resolve, reject) => {
     let timer, id;
@@ -178,8 +259,9 @@ function handshake(worker, timeout) {
     };
     const onError = (event) => {
       event.preventDefault?.();
-      const why = event.message || 'its script failed to load or threw while loading (is worker.js served next to ' +
-        'training-session.js? A bundler must see the literal new Worker(new URL(\'./worker.js\', import.meta.url)))';
+      const why = event.message || (crossOrigin ? crossOriginAdvice(crossOrigin)
+        : 'its script failed to load or threw while loading (is worker.js served next to ' +
+          'training-session.js? A bundler must see the literal new Worker(new URL(\'./worker.js\', import.meta.url)))');
       finish(reject, new Error(`the training worker could not start: ${why}`));
     };
     const onMessageError = () => finish(reject, new Error('the training worker could not start: it could not read the compiled module (messageerror)'));
@@ -189,7 +271,7 @@ function handshake(worker, timeout) {
     send = (message) => {
       id = message.id;
       timer = setTimeout(() => finish(reject, new Error(`the training worker could not start: no answer within ${timeout} ms ` +
-        '(its script may be missing or blocked, e.g. by a Content-Security-Policy without worker-src \'self\')')), timeout);
+        (crossOrigin ? `(${crossOriginAdvice(crossOrigin)})` : '(its script may be missing or blocked, e.g. by a Content-Security-Policy without worker-src \'self\')'))), timeout);
       worker.postMessage(message);
     };
   });
@@ -199,11 +281,13 @@ function handshake(worker, timeout) {
 
 // Starts a worker with the page's compiled wasm module. Options: { progressInterval (ms, default
 // 100), startTimeout (ms, default 30000), threads (default: every core where the page is
-// cross-origin isolated, else 1; more than 1 where it is not rejects, saying why), wasmUrl,
+// cross-origin isolated, else 1, and 1 in Node; more than 1 where it is not possible rejects,
+// saying why), wasmUrl,
 // workerUrl, compiledModule (of the build the thread count needs) }.
 export async function createTrainingSession(options = {}) {
   const support = threadSupport();
-  if (options.threads !== undefined || !support.available || support.cores < 2) {
+  // In Node one thread unless asked (a process often has other work; `threads: N` for more).
+  if (options.threads !== undefined || !support.available || support.cores < 2 || platform.readWasm) {
     return startSession(options, resolveThreads(options.threads, support));
   }
   try {
@@ -218,9 +302,9 @@ export async function createTrainingSession(options = {}) {
 }
 
 async function startSession(options, threads) {
-  const worker = startWorker(options.workerUrl);
+  const { worker, crossOrigin } = startWorker(options.workerUrl);
   const session = new TrainingSession(worker);
-  const start = handshake(worker, options.startTimeout ?? START_TIMEOUT_MS);
+  const start = handshake(worker, options.startTimeout ?? START_TIMEOUT_MS, crossOrigin);
   try {
     // A worker that fails while the module compiles rejects at once, not after the compilation.
     const compiled = await Promise.race([compiledModule({ ...options, threads }, 'createTrainingSession()'), start.answered]);

@@ -20,6 +20,8 @@ export interface CommonAttributes {
   'lang'?: string;
   /** No border, padding or background around the widget (default: off). */
   'frameless'?: boolean | '';
+  /** `light`, `dark`, or `auto`: follow the page's own dark mode — an ancestor's `data-theme="dark"` or `class="dark"` (Docusaurus, VitePress, Starlight, Tailwind), else the page's CSS `color-scheme`, else the reader's `prefers-color-scheme` — live when the page toggles it (Theming) (default: `auto`). */
+  'theme'?: 'auto' | 'light' | 'dark';
 }
 
 /** The model and training attributes of the widgets that train (<tp-train>, <tp-attention> without a model). */
@@ -106,7 +108,7 @@ export interface TpTokenizerEventMap extends HTMLElementEventMap {
   'tp-hover': CustomEvent<{ side: string, index: number } | null>;
 }
 
-/** <tp-tokenizer>: Text as coloured tokens, each with its id; hover (or focus and use the arrow keys) to see which span of the text a token covers. Attributes: text, kind, task, vocab-text, vocab-size, lowercase, editable, no-ids, compact, no-export, label, lang, frameless (TpTokenizerAttributes). */
+/** <tp-tokenizer>: Text as coloured tokens, each with its id; hover (or focus and use the arrow keys) to see which span of the text a token covers. Attributes: text, kind, task, vocab-text, vocab-size, lowercase, editable, no-ids, compact, no-export, label, lang, frameless, theme (TpTokenizerAttributes). */
 export interface TpTokenizerElement extends HTMLElement {
   addEventListener<K extends keyof TpTokenizerEventMap>(type: K, listener: (this: TpTokenizerElement, event: TpTokenizerEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -126,7 +128,7 @@ export interface TpPositionalEncodingAttributes extends CommonAttributes {
   'base'?: number | `${number}`;
   /** ALiBi: number of heads, 1 … 16 (each has slope 2^(−8(h+1)/H)) (default: 4). */
   'heads'?: number | `${number}`;
-  /** `learned`: a checkpoint with a learned position table (default: the shipped `lm-char` model). */
+  /** `learned`: a checkpoint with a learned position table: a shipped one by name (`lm-char`) or a URL (default: the shipped `lm-char` model). */
   'model'?: string;
   /** Print the numbers in the cells (default: on for tables up to 8 × 8). */
   'values'?: boolean | '';
@@ -146,7 +148,7 @@ export interface TpPositionalEncodingEventMap extends HTMLElementEventMap {
   'tp-hover': CustomEvent<{ side: string, index: number } | null>;
 }
 
-/** <tp-positional-encoding>: How a transformer knows where each token is: the encoding as a heatmap, a second view of its key property, the formula and a short explanation. Attributes: kind, d-model, length, base, heads, model, values, no-text, label, lang, frameless (TpPositionalEncodingAttributes). */
+/** <tp-positional-encoding>: How a transformer knows where each token is: the encoding as a heatmap, a second view of its key property, the formula and a short explanation. Attributes: kind, d-model, length, base, heads, model, values, no-text, label, lang, frameless, theme (TpPositionalEncodingAttributes). */
 export interface TpPositionalEncodingElement extends HTMLElement {
   addEventListener<K extends keyof TpPositionalEncodingEventMap>(type: K, listener: (this: TpPositionalEncodingElement, event: TpPositionalEncodingEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -156,7 +158,7 @@ export interface TpPositionalEncodingElement extends HTMLElement {
 
 /** The attributes of <tp-attention> (docs/WIDGETS.md#tp-attention). */
 export interface TpAttentionAttributes extends CommonAttributes, TrainingAttributes {
-  /** A checkpoint (`.safetensors`, relative to the page). Shipped: `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment` in `web/models/`. */
+  /** A shipped checkpoint by name — `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment` (`web/models/`, found next to the widget files) — or the URL of a `.safetensors` file (relative to the page). */
   'model'?: string;
   /** Without `model`: the built-in task to train on (`qa-toy`, `copy`, `reverse`, `sort`, `addition`, `translate`, `lm-char`, `lm-bpe`, `sentiment`, `tagging`) (default: `qa-toy`). */
   'task'?: string;
@@ -196,7 +198,7 @@ export interface TpAttentionEventMap extends HTMLElementEventMap {
   'tp-hover': CustomEvent<{ side: string, index: number } | null>;
 }
 
-/** <tp-attention>: The attention of a real model on a text: a shipped or given checkpoint traced at once, or a model trained on a built-in task in its own Worker, redrawn as it learns. Attributes: model, task, text, target, kind, layer, head, view, stage, values, editable, no-controls, label, seed, steps, lr, batch-size, warmup, schedule, weight-decay, clip, arch, d-model, heads, kv-heads, layers, d-ff, max-len, pos, norm, norm-placement, ffn, window, dropout, lang, frameless (TpAttentionAttributes). */
+/** <tp-attention>: The attention of a real model on a text: a shipped or given checkpoint traced at once, or a model trained on a built-in task in its own Worker, redrawn as it learns. Attributes: model, task, text, target, kind, layer, head, view, stage, values, editable, no-controls, label, seed, steps, lr, batch-size, warmup, schedule, weight-decay, clip, arch, d-model, heads, kv-heads, layers, d-ff, max-len, pos, norm, norm-placement, ffn, window, dropout, lang, frameless, theme (TpAttentionAttributes). */
 export interface TpAttentionElement extends HTMLElement {
   addEventListener<K extends keyof TpAttentionEventMap>(type: K, listener: (this: TpAttentionElement, event: TpAttentionEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -210,7 +212,7 @@ export interface TpWalkthroughAttributes extends CommonAttributes {
   'step'?: string;
   /** The freshly initialised model's seed (default: 1). */
   'seed'?: number | `${number}`;
-  /** A checkpoint of the seed's model (trained on `qa-toy`): its weights instead of fresh ones. */
+  /** A checkpoint of the seed's model (trained on `qa-toy`): `qa-toy` (shipped) or a URL; its weights instead of fresh ones. */
   'model'?: string;
   /** The encoder input (words of the toy's vocabulary) (default: `how are you`). */
   'text'?: string;
@@ -232,7 +234,7 @@ export interface TpWalkthroughEventMap extends HTMLElementEventMap {
   'tp-hover': CustomEvent<{ side: string, index: number } | null>;
 }
 
-/** <tp-walkthrough>: The seed example, one step at a time, with the real numbers of one forward pass of the seed's model. Attributes: step, seed, model, text, target, label, lang, frameless (TpWalkthroughAttributes). */
+/** <tp-walkthrough>: The seed example, one step at a time, with the real numbers of one forward pass of the seed's model. Attributes: step, seed, model, text, target, label, lang, frameless, theme (TpWalkthroughAttributes). */
 export interface TpWalkthroughElement extends HTMLElement {
   addEventListener<K extends keyof TpWalkthroughEventMap>(type: K, listener: (this: TpWalkthroughElement, event: TpWalkthroughEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -270,7 +272,7 @@ export interface TpTrainEventMap extends HTMLElementEventMap {
   'tp-hover': CustomEvent<{ side: string, index: number } | null>;
 }
 
-/** <tp-train>: A compact trainer: Train / Pause / Reset, the loss and the task's metric, the loss curve, and the model's answer to a prompt, refreshed while it learns. Attributes: task, prompt, autoplay, max-new-tokens, height, label, seed, steps, lr, batch-size, warmup, schedule, weight-decay, clip, arch, d-model, heads, kv-heads, layers, d-ff, max-len, pos, norm, norm-placement, ffn, window, dropout, lang, frameless (TpTrainAttributes). */
+/** <tp-train>: A compact trainer: Train / Pause / Reset, the loss and the task's metric, the loss curve, and the model's answer to a prompt, refreshed while it learns. Attributes: task, prompt, autoplay, max-new-tokens, height, label, seed, steps, lr, batch-size, warmup, schedule, weight-decay, clip, arch, d-model, heads, kv-heads, layers, d-ff, max-len, pos, norm, norm-placement, ffn, window, dropout, lang, frameless, theme (TpTrainAttributes). */
 export interface TpTrainElement extends HTMLElement {
   addEventListener<K extends keyof TpTrainEventMap>(type: K, listener: (this: TpTrainElement, event: TpTrainEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -279,7 +281,7 @@ export interface TpTrainElement extends HTMLElement {
 }
 
 /** The attributes of <tp-playground> (docs/WIDGETS.md#tp-playground). */
-export interface TpPlaygroundAttributes {
+export interface TpPlaygroundAttributes extends CommonAttributes {
   /** A built-in task, or `text` / `pairs` (your own data, typed in the set-up panel) (default: `qa-toy`). */
   'task'?: string;
   /** A whole set-up as the playground's URL hash writes it (copy it from the address bar after "Copy link", without the `#`). */
@@ -300,7 +302,7 @@ export interface TpPlaygroundEventMap extends HTMLElementEventMap {
   'tp-error': CustomEvent<{ message: string }>;
 }
 
-/** <tp-playground>: The whole playground — set-up, training, outputs, attention, tokens, embeddings, the walk-through, model files — in one element. Attributes: task, state, panels, hide, lang, standalone (TpPlaygroundAttributes). */
+/** <tp-playground>: The whole playground — set-up, training, outputs, attention, tokens, embeddings, the walk-through, model files — in one element. Attributes: task, state, panels, hide, lang, theme, standalone (TpPlaygroundAttributes). */
 export interface TpPlaygroundElement extends HTMLElement {
   addEventListener<K extends keyof TpPlaygroundEventMap>(type: K, listener: (this: TpPlaygroundElement, event: TpPlaygroundEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;

@@ -40,6 +40,7 @@ import { viewLabels } from '../ui/strings.js';
 import { template } from './template.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
+import { PLAYGROUND_CSS } from '../styles/playground-css.js';
 import { initSetup } from './panels/setup.js';
 import { initTraining } from './panels/training.js';
 import { initTimeline } from './panels/timeline.js';
@@ -474,9 +475,8 @@ export class App extends EventTarget {
 // onReady(app) }. Returns the App at once; it loads the engine and the worker in the background.
 export function mountPlayground(host, { standalone = false, state, onReady, visible = true } = {}) {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  const css = new URL('../styles/playground.css', import.meta.url);
-  root.innerHTML = `<link rel="stylesheet" href="${css}">${template({ standalone })}`;
-  adoptStyles(root, THEME_CSS);
+  root.innerHTML = template({ standalone });
+  adoptStyles(root, THEME_CSS, PLAYGROUND_CSS);
   const app = new App(state ?? (standalone ? parseHash(location.hash) : defaultState()), { root, host, standalone });
   app.visible = visible;
   start(app, onReady);

@@ -25,6 +25,7 @@ import '../components/tp-heatmap.js';
 import '../components/tp-head-view.js';
 import '../components/tp-attention-grid.js';
 import { attributeNames } from './shared/manifest.js';
+import { defineElement } from '../ui/element.js';
 
 const KINDS = ['encoder', 'decoder', 'cross'];
 // The attribute's kinds as the trace's (lib/trace-names.js).
@@ -133,8 +134,8 @@ export class TpAttention extends TpWidget {
   // ---- a checkpoint, on this thread ----------------------------------------------------------
 
   async traceModel() {
-    const url = this.resolveUrl(this.getAttribute('model'));
-    this.file = String(url).split('/').pop();
+    const url = this.modelUrl();
+    this.file = this.modelFileName();
     this.$('.status').textContent = this.t('w.loading');
     const model = (this.model = await sharedModel(url));
     const config = model.config, info = model.info;
@@ -416,4 +417,4 @@ export class TpAttention extends TpWidget {
   }
 }
 
-if (!customElements.get('tp-attention')) customElements.define('tp-attention', TpAttention);
+defineElement('tp-attention', TpAttention);

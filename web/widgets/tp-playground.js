@@ -14,13 +14,15 @@
 // while it is scrolled away and resumes when it is back.
 import { mountPlayground, parseHash, TASK_NAMES } from '../playground/app.js';
 import { langOf } from '../ui/lang.js';
+import { followScheme, schemeChanged } from '../ui/scheme.js';
 import { list } from './shared/attrs.js';
 import { attributeNames } from './shared/manifest.js';
+import { ElementBase, defineElement } from '../ui/element.js';
 
 export const PANELS = ['header', 'trainbar', 'setup', 'training', 'outputs', 'attention', 'tokens', 'embeddings', 'walkthrough', 'files', 'about'];
 const IDS = { header: 'masthead', trainbar: 'trainbar' };
 
-export class TpPlayground extends HTMLElement {
+export class TpPlayground extends ElementBase {
   static observedAttributes = attributeNames('tp-playground');
 
   connectedCallback() {
@@ -40,12 +42,14 @@ export class TpPlayground extends HTMLElement {
       this.panels();
       for (const e of errors) this.error(e);
     }
+    this._unscheme = followScheme(this);
     this._io = new IntersectionObserver((entries) => this.app.setVisible(entries.at(-1).isIntersecting), { rootMargin: '120px 0px' });
     this._io.observe(this);
   }
 
   disconnectedCallback() {
     this._io?.disconnect();
+    this._unscheme?.();
     this._disposeTimer = setTimeout(() => {
       if (!this.isConnected && this.app) {
         this.app.dispose();
@@ -56,7 +60,8 @@ export class TpPlayground extends HTMLElement {
   }
 
   attributeChangedCallback(name, oldValue, value) {
-    if (!this.app || oldValue === value) return;
+    if (name === 'theme' && oldValue !== value) schemeChanged(this);
+    if (!this.app || oldValue === value || name === 'theme') return;
     this.error(null);
     if (name === 'panels' || name === 'hide') this.panels();
     else if (name === 'task') {
@@ -105,4 +110,4 @@ export class TpPlayground extends HTMLElement {
   }
 }
 
-if (!customElements.get('tp-playground')) customElements.define('tp-playground', TpPlayground);
+defineElement('tp-playground', TpPlayground);

@@ -13,6 +13,7 @@ import { choice, int, flag, text } from './shared/attrs.js';
 import { engine, task as taskInfo } from './shared/runtime.js';
 import '../components/tp-token-chips.js';
 import { attributeNames } from './shared/manifest.js';
+import { defineElement } from '../ui/element.js';
 
 const KINDS = ['char', 'word', 'bpe', 'byte'];
 
@@ -122,4 +123,4 @@ export class TpTokenizer extends TpWidget {
   }
 }
 
-if (!customElements.get('tp-tokenizer')) customElements.define('tp-tokenizer', TpTokenizer);
+defineElement('tp-tokenizer', TpTokenizer);

@@ -19,6 +19,7 @@ import { ROLE_COLORS } from '../components/shared/colormap.js';
 import { formatLoss, formatMetric } from '../components/shared/format.js';
 import '../components/tp-line-chart.js';
 import { attributeNames } from './shared/manifest.js';
+import { defineElement } from '../ui/element.js';
 
 export class TpTrain extends TpWidget {
   static observedAttributes = attributeNames('tp-train');
@@ -230,4 +231,4 @@ export class TpTrain extends TpWidget {
   }
 }
 
-if (!customElements.get('tp-train')) customElements.define('tp-train', TpTrain);
+defineElement('tp-train', TpTrain);

@@ -19,6 +19,7 @@ import { engine, sharedModel } from './shared/runtime.js';
 import { buildSteps } from '../components/shared/walkthrough-steps.js';
 import '../components/tp-walkthrough-view.js';
 import { attributeNames } from './shared/manifest.js';
+import { defineElement } from '../ui/element.js';
 
 const NEEDED = ['tok_emb.weight', 'enc.0.self_attn.q.weight'];
 
@@ -59,7 +60,7 @@ export class TpWalkthrough extends TpWidget {
     const tp = await engine();
     const url = this.getAttribute('model');
     if (url) {
-      const file = this.resolveUrl(url);
+      const file = this.modelUrl(url);
       const model = await sharedModel(file);
       const c = model.config;
       if (model.info.task !== 'qa-toy' || c.arch !== 'encoder-decoder' || c.nLayers !== 1 || c.normPlacement !== 'post') {
@@ -89,4 +90,4 @@ export class TpWalkthrough extends TpWidget {
   }
 }
 
-if (!customElements.get('tp-walkthrough')) customElements.define('tp-walkthrough', TpWalkthrough);
+defineElement('tp-walkthrough', TpWalkthrough);

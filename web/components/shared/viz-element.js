@@ -19,6 +19,8 @@ import { adoptStyles } from '../../ui/sheets.js';
 import { drawScene, sceneToSvg, titled } from './scene.js';
 import { download, slug } from './download.js';
 import { Labelled } from './labelled.js';
+import { onSchemeChange } from '../../ui/scheme.js';
+import { ElementBase } from '../../ui/element.js';
 
 export const BASE_CSS = `
   :host { display: block; position: relative; min-width: 0; font: 13px/1.4 var(--_font); color: var(--_fg); }
@@ -63,7 +65,7 @@ function drawQueued() {
   }
 }
 
-export class VizElement extends Labelled(HTMLElement) {
+export class VizElement extends Labelled(ElementBase) {
   static css = '';
   // English defaults of the words a view draws; el.labels (from the page) replaces them.
   static labels = { 'export.as': 'Export {name} as {format}' };
@@ -109,19 +111,20 @@ export class VizElement extends Labelled(HTMLElement) {
       if (this._visible && this._pending) this.invalidate();
     }, { rootMargin: '300px 0px' });
     this._io.observe(this);
-    this._scheme = matchMedia('(prefers-color-scheme: dark)');
-    this._onScheme = () => {
+    // The page's or the widget's scheme changed (ui/scheme.js): redraw if the colours did.
+    this._unscheme = onSchemeChange(() => {
+      const cs = this._theme && getComputedStyle(this);
+      if (!cs || (cs.getPropertyValue('--_bg').trim() === this._theme.bg && cs.getPropertyValue('--_fg').trim() === this._theme.fg)) return;
       this._theme = null;
       this.invalidate();
-    };
-    this._scheme.addEventListener('change', this._onScheme);
+    });
     this.dataChanged();
   }
 
   disconnectedCallback() {
     this._ro?.disconnect();
     this._io?.disconnect();
-    this._scheme?.removeEventListener('change', this._onScheme);
+    this._unscheme?.();
   }
 
   attributeChangedCallback() {
@@ -205,7 +208,9 @@ export class VizElement extends Labelled(HTMLElement) {
     if (this._theme) return this._theme;
     const cs = getComputedStyle(this);
     const v = (name) => cs.getPropertyValue(name).trim();
-    return (this._theme = { fg: v('--_fg'), muted: v('--_muted'), bg: v('--_bg'), rule: v('--_rule'), accent: v('--_accent'),
+    const scheme = v('--_scheme');
+    const dark = scheme ? scheme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+    return (this._theme = { dark, fg: v('--_fg'), muted: v('--_muted'), bg: v('--_bg'), rule: v('--_rule'), accent: v('--_accent'),
       hatch: v('--_hatch'), hatchLine: v('--_hatch-line'), changed: v('--_changed'), font: v('--_font'), mono: v('--_mono') });
   }
 

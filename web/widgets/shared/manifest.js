@@ -8,11 +8,17 @@
 // (Markdown), values? (the allowed words, for a choice), observed? (false: read by CSS or once at
 // start, so a change needs no re-render) }. An event: { name, detail (its
 // TypeScript type), doc }. Every event bubbles and is composed (crosses shadow roots).
+import { THEME_VALUES } from '../../ui/scheme.js';
 
 // What every widget but <tp-playground> understands (docs/WIDGETS.md, "Common attributes").
+// theme: light, dark, or the host page's own dark mode (web/ui/scheme.js, its THEME_VALUES).
+const THEME_ATTRIBUTE = { name: 'theme', type: 'string', values: THEME_VALUES, default: '`auto`',
+  doc: "`light`, `dark`, or `auto`: follow the page's own dark mode — an ancestor's `data-theme=\"dark\"` or `class=\"dark\"` (Docusaurus, VitePress, Starlight, Tailwind), else the page's CSS `color-scheme`, else the reader's `prefers-color-scheme` — live when the page toggles it ([Theming](#theming))" };
+
 export const COMMON_ATTRIBUTES = Object.freeze([
   { name: 'lang', type: 'string', default: "the page's", doc: '`en` or `ko` (or a regional form such as `ko-KR`), on the element or any ancestor: the labels and explanations follow it' },
   { name: 'frameless', type: 'boolean', default: 'off', doc: 'no border, padding or background around the widget', observed: false },
+  THEME_ATTRIBUTE,
 ]);
 
 // The model and training attributes of the widgets that train (<tp-train>, <tp-attention>
@@ -93,7 +99,7 @@ export const WIDGETS = Object.freeze([
       { name: 'length', type: 'integer', default: '48 (rope, alibi: 12)', doc: "1 … 512 positions (ALiBi shows at most 32, RoPE's score matrix at most 32)" },
       { name: 'base', type: 'number', default: '10000', doc: 'the wavelength base of sinusoidal and RoPE' },
       { name: 'heads', type: 'integer', default: '4', doc: 'ALiBi: number of heads, 1 … 16 (each has slope 2^(−8(h+1)/H))' },
-      { name: 'model', type: 'URL', default: 'the shipped `lm-char` model', doc: '`learned`: a checkpoint with a learned position table' },
+      { name: 'model', type: 'name or URL', default: 'the shipped `lm-char` model', doc: '`learned`: a checkpoint with a learned position table: a shipped one by name (`lm-char`) or a URL' },
       { name: 'values', type: 'boolean', default: 'on for tables up to 8 × 8', doc: 'print the numbers in the cells' },
       { name: 'no-text', type: 'boolean', default: 'off', doc: 'hide the formula and the explanation' },
       { name: 'label', type: 'string', default: 'a description', doc: 'the title' },
@@ -106,7 +112,7 @@ export const WIDGETS = Object.freeze([
     className: 'TpAttention',
     summary: 'The attention of a real model on a text: a shipped or given checkpoint traced at once, or a model trained on a built-in task in its own Worker, redrawn as it learns.',
     attributes: [
-      { name: 'model', type: 'URL', default: '—', doc: 'a checkpoint (`.safetensors`, relative to the page). Shipped: `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment` in `web/models/`' },
+      { name: 'model', type: 'name or URL', default: '—', doc: 'a shipped checkpoint by name — `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment` (`web/models/`, found next to the widget files) — or the URL of a `.safetensors` file (relative to the page)' },
       { name: 'task', type: 'string', default: '`qa-toy`', doc: 'without `model`: the built-in task to train on (`qa-toy`, `copy`, `reverse`, `sort`, `addition`, `translate`, `lm-char`, `lm-bpe`, `sentiment`, `tagging`)' },
       { name: 'text', type: 'string', default: "the task's first sample input", doc: 'the input to trace' },
       { name: 'target', type: 'string', default: "the model's own answer", doc: 'sequence tasks: what the decoder is fed after `<SOS>`' },
@@ -134,7 +140,7 @@ export const WIDGETS = Object.freeze([
     attributes: [
       { name: 'step', type: 'number or id', default: '1', doc: '1 … 28, or a step id: `vocab`, `embed`, `pe`, `sum`, `q`, `kv`, `qk`, `scale`, `mask`, `softmax`, `av`, `concat`, `wo`, `add1`, `norm1`, `ffn1`, `ffn2`, `add2`, `dembed`, `dqk`, `dmask`, `dsoftmax`, `dout`, `cross`, `crossout`, `dffn`, `logits`, `probs`' },
       { name: 'seed', type: 'integer', default: '1', doc: "the freshly initialised model's seed" },
-      { name: 'model', type: 'URL', default: '—', doc: "a checkpoint of the seed's model (trained on `qa-toy`): its weights instead of fresh ones" },
+      { name: 'model', type: 'name or URL', default: '—', doc: "a checkpoint of the seed's model (trained on `qa-toy`): `qa-toy` (shipped) or a URL; its weights instead of fresh ones" },
       { name: 'text', type: 'string', default: '`how are you`', doc: "the encoder input (words of the toy's vocabulary)" },
       { name: 'target', type: 'string', default: '`i am`', doc: 'the decoder input after `<SOS>`' },
       { name: 'label', type: 'string', default: '—', doc: 'a title' },
@@ -175,6 +181,7 @@ export const WIDGETS = Object.freeze([
       { name: 'panels', type: 'list', default: 'all', doc: 'show only these (comma or space separated): `header`, `trainbar`, `setup`, `training`, `outputs`, `attention`, `tokens`, `embeddings`, `walkthrough`, `files`, `about`. The training bar stays when a training, outputs or attention panel is shown' },
       { name: 'hide', type: 'list', default: 'none', doc: 'hide these panels' },
       { name: 'lang', type: 'string', default: "the page's", doc: '`en` or `ko`' },
+      THEME_ATTRIBUTE,
       { name: 'standalone', type: 'boolean', default: 'off', doc: "the page is the playground: its state is mirrored in the URL hash (links reproduce it) and it sets the document's title and language", observed: false },
     ],
     events: COMMON_EVENTS.filter((e) => e.name === 'tp-error'),

@@ -6,12 +6,10 @@
 // Cheap work only on this thread: tokenizing, the trace of a loaded checkpoint, the seed's tiny
 // walk-through. Training always runs in a Worker (createTrainingSession), which instantiates the
 // module this page already compiled.
-import { load, createTrainingSession } from '../../lib/transformer-playground.js';
+import { load } from '../../lib/api.js';
 import { AttrError, choice, int, num, list } from './attrs.js';
 import { SHIPPED_MODELS } from '../../models/models.js';
 import { TRAINING_ATTRIBUTES } from './manifest.js';
-
-export { createTrainingSession };
 
 export function engine() {
   return load();

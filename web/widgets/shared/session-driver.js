@@ -8,7 +8,6 @@
 //   const driver = new SessionDriver(widget, { onProgress, onState, onConfigured });
 //   await driver.configure(request);   // a no-op when the request did not change
 //   driver.start(); driver.pause(); driver.setVisible(false);
-import { createTrainingSession } from './runtime.js';
 
 export class SessionDriver {
   constructor({ onProgress, onState, onConfigured } = {}) {
@@ -54,7 +53,9 @@ export class SessionDriver {
 
   async ensure() {
     if (this.session) return this.session;
-    this._creating ??= createTrainingSession({ progressInterval: 120 }).then((session) => {
+    // The training modules load with the first widget that trains (a page that only tokenizes
+    // or traces never fetches them).
+    this._creating ??= import('../../lib/training-session.js').then(({ createTrainingSession }) => createTrainingSession({ progressInterval: 120 })).then((session) => {
       if (this.disposed) {
         session.dispose();
         throw new Error('the widget was removed');

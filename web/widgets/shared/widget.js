@@ -4,7 +4,8 @@
 //   - a shadow root with the widget's markup and styles: adopted constructable sheets (the theme
 //     of web/ui/theme.js, WIDGET_CSS, the subclass's static css), shared by every instance and
 //     allowed by a CSP without style-src (no inline <style>), themed by the --tp-* custom
-//     properties with light and dark defaults (prefers-color-scheme), sized to its container;
+//     properties with light and dark defaults, in the scheme of its `theme` attribute (auto: the
+//     host page's dark mode, ui/scheme.js), sized to its container;
 //   - attributes read through `this.attr` helpers that validate them (attrs.js); an invalid value
 //     shows a clear inline message instead of throwing;
 //   - attribute changes batched into one `update(changed)` call (a microtask later), never two
@@ -22,7 +23,10 @@ import { viewLabels } from '../../ui/strings.js';
 import { THEME_CSS } from '../../ui/theme.js';
 import { adoptStyles } from '../../ui/sheets.js';
 import { wt } from './strings.js';
-import { AttrError } from './attrs.js';
+import { AttrError, choice, list } from './attrs.js';
+import { THEME_VALUES, followScheme, schemeChanged } from '../../ui/scheme.js';
+import { SHIPPED_MODELS } from '../../models/models.js';
+import { ElementBase } from '../../ui/element.js';
 
 export const WIDGET_CSS = `
   :host { display: block; min-width: 0; box-sizing: border-box; margin: var(--tp-widget-margin, 1.25em 0);
@@ -31,7 +35,7 @@ export const WIDGET_CSS = `
   * { box-sizing: border-box; }
   [hidden] { display: none !important; }
   .frame { background: var(--_bg); border: 1px solid var(--_rule); border-radius: var(--_radius); padding: 14px 16px 16px;
-    min-width: 0; color-scheme: light dark; }
+    min-width: 0; color-scheme: var(--_scheme, light dark); }
   :host([frameless]) .frame { border: 0; padding: 0; background: transparent; }
   .head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; margin: 0 0 8px; }
   .title { font-weight: 650; font-size: 14.5px; }
@@ -62,7 +66,7 @@ export const WIDGET_CSS = `
 
 let uid = 0;
 
-export class TpWidget extends HTMLElement {
+export class TpWidget extends ElementBase {
   static css = '';
   static lazy = true;       // nothing happens until the widget is first on screen (false: at once)
 
@@ -118,6 +122,7 @@ export class TpWidget extends HTMLElement {
       }
     }, { rootMargin: '120px 0px' });
     this._io.observe(this);
+    this._unscheme = followScheme(this);
     this._unlang = onLangChange(() => {
       if (this._langSeen !== this.lang) this.attributeChangedCallback('lang', null, this.lang);
     });
@@ -129,6 +134,7 @@ export class TpWidget extends HTMLElement {
 
   disconnectedCallback() {
     this._io?.disconnect();
+    this._unscheme?.();
     this._unlang?.();
     this.visible = false;
     // Moving an element disconnects and reconnects it at once: free only if it stays out.
@@ -141,6 +147,7 @@ export class TpWidget extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     this._changed.add(name);
+    if (name === 'theme') schemeChanged(this);
     if (name === 'lang') {
       this._langSeen = this.lang;
       this.labelViews();
@@ -175,6 +182,7 @@ export class TpWidget extends HTMLElement {
     this._running = (async () => {
       try {
         this.clearError();
+        choice(this, 'theme', THEME_VALUES, 'auto');
         await this.update(changed, first);
         if (!this._ready) {
           this._ready = true;
@@ -225,5 +233,30 @@ export class TpWidget extends HTMLElement {
   // A URL from an attribute, relative to the document (as <img src> is).
   resolveUrl(value) {
     return new URL(value, document.baseURI);
+  }
+
+  // The checkpoint a `model` attribute names: a shipped one by its name (model="reverse": the
+  // file next to the widget files, wherever they or a bundler put them, so it also works in a
+  // site whose server render would turn a computed URL into file:///…), else a URL relative to
+  // the page.
+  modelUrl(value = this.getAttribute('model')) {
+    const name = value.trim();
+    if (Object.hasOwn(SHIPPED_MODELS, name)) return SHIPPED_MODELS[name];
+    const shipped = list(Object.keys(SHIPPED_MODELS).map((n) => `"${n}"`));
+    if (/^file:/i.test(name)) {
+      throw new AttrError(`model is a file: URL (${name}), which a browser cannot fetch (a server render computed it?); ` +
+        `name a shipped checkpoint (${shipped}) or give an http(s) URL or a path relative to the page`);
+    }
+    if (!/[./]/.test(name)) {
+      throw new AttrError(`model must be a shipped checkpoint's name (${shipped}) or the URL of a .safetensors file (got "${name}")`);
+    }
+    return this.resolveUrl(name);
+  }
+
+  // The checkpoint's file name for captions: a shipped one's own name (a bundler may have renamed
+  // its file to a hash), else the URL's last segment.
+  modelFileName(value = this.getAttribute('model')) {
+    const name = value.trim();
+    return Object.hasOwn(SHIPPED_MODELS, name) ? `${name}.safetensors` : String(this.modelUrl(name)).split('/').pop();
   }
 }

@@ -1,12 +1,17 @@
-/* playground.css — the playground's own look, inside <tp-playground>'s shadow root (the page
-   web/index.html is one such element): the two-column layout
-   (set-up beside the panels, one column when the element is narrower than 1100 px: container
-   queries, so an embedded playground adapts to its column, not to the window), the sticky
-   training bar, form controls with visible focus. Colours and fonts are the theme's --_* values
-   (web/ui/theme.js, adopted by the same shadow root before this file).
-
-   Theming from outside: set any --tp-* property on the element (tp-playground { --tp-accent: … });
-   the theme's defaults apply where the page sets nothing. */
+// playground-css.js — the playground's own look, inside <tp-playground>'s shadow root (the page
+// web/index.html is one such element): the two-column layout
+// (set-up beside the panels, one column when the element is narrower than 1100 px: container
+// queries, so an embedded playground adapts to its column, not to the window), the sticky
+// training bar, form controls with visible focus. Colours and fonts are the theme's --_* values
+// (web/ui/theme.js, adopted by the same shadow root before this file).
+//
+// Theming from outside: set any --tp-* property on the element (tp-playground { --tp-accent: … });
+// the theme's defaults apply where the page sets nothing.
+//
+// A constructable stylesheet's text (ui/sheets.js), not a .css file: bundlers with CSS rules —
+// Docusaurus's webpack, for one — take a `new URL('….css', import.meta.url)` into the site's own
+// global stylesheet and leave a stub where the file was, so a linked stylesheet could not be.
+export const PLAYGROUND_CSS = `
 :host { display: block; min-width: 0; }
 :host([hidden]) { display: none; }
 /* The page that is the playground (web/index.html): the app covers the viewport. */
@@ -14,7 +19,7 @@
 .tp-app {
   --radius: 12px;
   container: app / inline-size;
-  color-scheme: light dark;
+  color-scheme: var(--_scheme, light dark);
   font: 15px/1.55 var(--_font); color: var(--_fg); background: var(--_page); -webkit-text-size-adjust: 100%;
   border-radius: var(--tp-radius, 0);
 }
@@ -213,3 +218,4 @@ label.button:focus-within { outline: 2px solid var(--_accent); outline-offset: 2
   .field { grid-template-columns: minmax(0, 1fr) 120px 22px; }
 }
 @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }
+`;

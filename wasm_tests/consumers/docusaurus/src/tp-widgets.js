@@ -1,0 +1,1 @@
+import 'transformer-playground/widgets';

@@ -1,0 +1,428 @@
+// api.js — the public JavaScript API's objects over the one engine: load(), Tokenizer, Task,
+// Model, Trainer (transformer-playground.js, the package's entry, adds the training sessions; a
+// page that only tokenizes or traces — the widgets' runtime — imports this file alone and never
+// loads the training modules).
+//
+//   import { load } from 'transformer-playground';
+//   const tp = await load();                      // one wasm instance per page or process
+//   const model = tp.model({ ...tp.tasks().find((t) => t.name === 'qa-toy').defaults, seed: 1 });
+//   const trainer = tp.trainer(model, tp.task('qa-toy'), { seed: 1 });
+//   trainer.step(600);
+//   model.generate('how are you').text;          // 'i am fine'
+//
+// Every object owns memory inside the wasm module: call dispose() when done (a
+// FinalizationRegistry frees what is forgotten, eventually). Every array returned is a copy the
+// caller may keep. Errors are JS Errors whose message says what was wrong and what is allowed;
+// the module keeps working after them. Every argument is checked and copied before it enters
+// the module (arguments.js). Full reference: docs/API.md.
+import { loadEngine, call } from './engine.js';
+import { withImport, describeFiles } from './model-files.js';
+import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, LOAD_OPTIONS } from './generated/schema.js';
+import { describe, isPlainObject, ownValue, refuseSymbolKeys, importOptions, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
+
+// The keys each kind of option object takes, from the C++ tables (generated/schema.js).
+const keysOf = (table) => Object.freeze(table.map((f) => f.js));
+const CONFIG_KEYS = keysOf(MODEL_CONFIG);
+const TRAIN_KEYS = keysOf(TRAIN_OPTIONS);
+const GENERATE_KEYS = keysOf(GENERATE_OPTIONS);
+const TOKENIZER_KEYS = keysOf(TOKENIZER_OPTIONS);
+const LOAD_MODEL_KEYS = keysOf(LOAD_OPTIONS);
+// positionalTable's keys per kind (besides kind itself).
+const POSITIONAL_KEYS = { sinusoidal: ['maxLen', 'dim', 'base'], rope: ['maxLen', 'dim', 'base'], alibi: ['maxLen', 'heads'] };
+
+const registry = new FinalizationRegistry((handle) => {
+  try {
+    handle.delete();
+  } catch {
+    // already freed with the module
+  }
+});
+
+// Common base: owns one embind handle, frees it once.
+class Owned {
+  #handle;
+  #kind;
+  constructor(module, handle, kind) {
+    // Not enumerable, so console.log(model) shows the object, not the whole Emscripten module.
+    Object.defineProperty(this, 'module', { value: module });
+    this.#handle = handle;
+    this.#kind = kind;
+    registry.register(this, handle, this);
+  }
+  // Whether `value` is itself (not a Proxy around, a copy of, or an object inheriting from) an
+  // object of this API of kind `kind`.
+  static is(value, kind) {
+    return value !== null && typeof value === 'object' && #handle in value && value.#kind === kind;
+  }
+  get handle() {
+    if (!this.#handle) throw new Error(`this ${this.#kind} has been disposed; create a new one`);
+    return this.#handle;
+  }
+  get disposed() {
+    return this.#handle === null;
+  }
+  dispose() {
+    if (!this.#handle) return;
+    registry.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
+  // `using model = tp.model(...)` (explicit resource management) disposes at the end of the block.
+  [Symbol.dispose]() {
+    this.dispose();
+  }
+}
+
+const MADE_BY = { Tokenizer: 'tp.tokenizer() or task.tokenizer()', Task: 'tp.task()', Model: 'tp.model() or tp.loadModel()', Trainer: 'tp.trainer()' };
+
+// Runs fn(handle) for method `method` of class `kind` called on `self`. A method taken off its
+// object (`const { generate } = model`), called on another kind of object, or on a Proxy around
+// the object (a framework's reactive state wraps objects in one) cannot reach the object's wasm
+// memory; the error says so instead of "h.generate is not a function" or "Cannot read private
+// member #handle".
+function run(self, kind, method, fn) {
+  if (!Owned.is(self, kind)) {
+    const got = self === undefined ? 'undefined (the method was called without its object, e.g. after `const { ' + method + ' } = x`)'
+      : Object.getPrototypeOf(self ?? {}) !== null && self instanceof Owned
+        ? `${describe(self)} that is a Proxy, a copy or a subclass object rather than the object itself (keep the API's objects out of reactive state, e.g. Vue's markRaw())`
+        : describe(self);
+    throw new Error(`${kind}.${method}() must be called on a ${kind} from ${MADE_BY[kind]}, got ${got}`);
+  }
+  const handle = self.handle;
+  return call(self.module, () => fn(handle));
+}
+
+export class Tokenizer extends Owned {
+  constructor(module, handle) {
+    super(module, handle, 'Tokenizer');
+    const info = run(this, 'Tokenizer', 'info', (h) => h.info());
+    this.kind = info.kind;
+    this.vocabSize = info.vocabSize;
+    this.numSpecials = info.numSpecials;
+    // { sos, eos, pad, unk, cls, mask }: the id of each special token, or null where it has none.
+    this.specials = Object.freeze(run(this, 'Tokenizer', 'specials', (h) => h.specials()));
+  }
+  // { ids: Int32Array, tokens: string[], spans: Int32Array of [begin, end) UTF-16 pairs, byteSpans }.
+  // A lone surrogate in `text` is read as U+FFFD (length kept, so spans index `text` itself).
+  encode(text) {
+    if (typeof text !== 'string') throw new Error(`encode(text): text must be a string, got ${describe(text)}`);
+    const wf = wellFormed(text);
+    return run(this, 'Tokenizer', 'encode', (h) => h.encode(wf));
+  }
+  decode(ids) {
+    const copy = idsCopy(ids, 'decode(ids): ids');
+    return run(this, 'Tokenizer', 'decode', (h) => h.decode(copy));
+  }
+  // The tokenizer as text (JSON, the form a checkpoint stores it in), for tp.loadTokenizer():
+  // e.g. to hand a tokenizer imported in a worker to the page without importing it again.
+  save() {
+    return run(this, 'Tokenizer', 'save', (h) => h.save());
+  }
+  // Display text of ids 0 .. limit−1.
+  vocabulary(limit = this.vocabSize) {
+    checkWhole(limit, 'vocabulary(limit): limit');
+    return run(this, 'Tokenizer', 'vocabulary', (h) => h.vocabulary(Math.min(limit, this.vocabSize)));
+  }
+}
+
+export class Task extends Owned {
+  constructor(module, handle) {
+    super(module, handle, 'Task');
+    Object.assign(this, run(this, 'Task', 'info', (h) => h.info()));
+  }
+  tokenizer() {
+    return new Tokenizer(this.module, run(this, 'Task', 'tokenizer', (h) => h.tokenizer()));
+  }
+  // A validation example as text: { input, target?, label?, tags? }.
+  example(index = 0) {
+    checkWhole(index, 'example(index): index');
+    return run(this, 'Task', 'example', (h) => h.example(index));
+  }
+}
+
+export class Model extends Owned {
+  constructor(module, handle) {
+    super(module, handle, 'Model');
+    // What tp.loadModel() accepted with a warning (unknown metadata keys, weights that are not
+    // finite when allowed); empty for a new model.
+    this.warnings = Object.freeze(run(this, 'Model', 'warnings', (h) => h.warnings()));
+  }
+  get config() {
+    return run(this, 'Model', 'config', (h) => h.config());
+  }
+  // { task, taskKind, tokenizer: { kind, vocabSize, numSpecials } | null, classNames, parameterCount }
+  get info() {
+    return run(this, 'Model', 'info', (h) => h.info());
+  }
+  parameters() {
+    return run(this, 'Model', 'parameters', (h) => h.parameters());
+  }
+  // The model's tokenizer (from its task or checkpoint) as a new Tokenizer object the caller
+  // disposes, or null when the model has none yet.
+  tokenizer() {
+    const handle = run(this, 'Model', 'tokenizer', (h) => h.tokenizer());
+    return handle ? new Tokenizer(this.module, handle) : null;
+  }
+  // { shape, data: Float32Array } — a copy of the named weight tensor.
+  parameter(name) {
+    if (typeof name !== 'string') throw new Error(`parameter(name): name must be a string, got ${describe(name)}`);
+    const wf = wellFormed(name);
+    return run(this, 'Model', 'parameter', (h) => h.parameter(wf));
+  }
+  // -> { text, ids, steps: [{ id, token, topk: [{ id, token, p, pSample }] }], msPerToken, stopReason }
+  generate(prompt, options = {}) {
+    if (typeof prompt !== 'string' && !Array.isArray(prompt) && typedKind(prompt) !== 'Int32Array' && typedKind(prompt) !== 'Uint32Array') {
+      throw new Error(`generate(prompt): prompt must be a string, or an array, Int32Array or Uint32Array of token ids, got ${describe(prompt)}`);
+    }
+    const input = typeof prompt === 'string' ? wellFormed(prompt) : idsCopy(prompt, 'generate(prompt): prompt');
+    const json = optionsJson(options, GENERATE_KEYS, 'generate option');
+    return run(this, 'Model', 'generate', (h) => h.generate(input, json));
+  }
+  // Every intermediate of one forward pass: { input, output, decoderInput?, names, tensors:
+  // { [name]: { shape, data } } } in the order the forward pass produced them.
+  // Options: target (the decoder's text; default: the model's own greedy answer), padTo (pad the
+  // input with <PAD> to this length, to see the padding mask with the model's numbers).
+  trace(input, options = {}) {
+    if (typeof input !== 'string') throw new Error(`trace(input): input must be a string, got ${describe(input)}`);
+    if (!isPlainObject(options)) throw new Error(`trace(input, options): options must be a plain object, got ${describe(options)}`);
+    refuseSymbolKeys(options, 'trace option', ['target', 'padTo']);
+    const unknown = Object.keys(options).filter((k) => k !== 'target' && k !== 'padTo');
+    if (unknown.length) throw new Error(`unknown trace option '${wellFormed(unknown[0])}'; allowed: target, padTo`);
+    const target = ownValue(options, 'target'), padTo = ownValue(options, 'padTo') ?? 0;
+    if (target !== undefined && typeof target !== 'string') throw new Error(`trace(input, { target }): target must be a string, got ${describe(target)}`);
+    // The core checks the upper bound (the model's maxLen) with the number as given (a double).
+    if (!Number.isInteger(padTo) || padTo < 0) throw new Error(`trace(input, { padTo }): padTo must be a whole number >= 0, got ${describe(padTo)}`);
+    const text = wellFormed(input), answer = target === undefined ? undefined : wellFormed(target);
+    const raw = run(this, 'Model', 'trace', (h) => h.trace(text, answer, padTo));
+    const tensors = {};
+    for (const e of raw.entries) tensors[e.name] = { shape: e.shape, data: e.data };
+    return { input: raw.input, output: raw.output, decoderInput: raw.decoderInput, names: raw.entries.map((e) => e.name), tensors };
+  }
+  // Encoder-only models: { classes: [{ label, p }] } or { positions: [[{ label, p }]] }.
+  predict(input) {
+    if (typeof input !== 'string') throw new Error(`predict(input): input must be a string, got ${describe(input)}`);
+    const text = wellFormed(input);
+    return run(this, 'Model', 'predict', (h) => h.predict(text));
+  }
+  // The model as a safetensors file (Uint8Array), with its tokenizer and task.
+  save() {
+    return run(this, 'Model', 'save', (h) => h.save());
+  }
+}
+
+export class Trainer extends Owned {
+  constructor(module, handle) {
+    super(module, handle, 'Trainer');
+  }
+  // n optimizer steps -> { step, loss, tokenAccuracy, valLoss, metric, evaluated, evaluatedAt,
+  // tokensPerSec, lr, gradNorm, tokensSeen }
+  step(n = 1) {
+    // The core checks the upper bound with the number as given (a double: nothing wraps).
+    if (!Number.isInteger(n) || n < 1) throw new Error(`step(n): n must be a whole number >= 1, got ${describe(n)}`);
+    return run(this, 'Trainer', 'step', (h) => h.step(n));
+  }
+  // -> { loss, perplexity, tokenAccuracy, exactMatch, metric, targets, sequences }
+  evaluate() {
+    return run(this, 'Trainer', 'evaluate', (h) => h.evaluate());
+  }
+  get stepCount() {
+    return run(this, 'Trainer', 'stepCount', (h) => h.stepCount());
+  }
+  // Changes the planned number of steps (the cosine schedule's length) without touching the
+  // weights, e.g. to keep training a model that reached its total.
+  setTotalSteps(n) {
+    if (!Number.isInteger(n) || n < 1) throw new Error(`setTotalSteps(n): n must be a whole number >= 1, got ${describe(n)}`);
+    run(this, 'Trainer', 'setTotalSteps', (h) => h.setTotalSteps(n));
+  }
+}
+
+function makeApi(module) {
+  const own = (handle, Class) => new Class(module, handle);
+  let taskInfos = null;  // built once: the built-in tasks never change
+  const api = {
+    version: module.version(),
+    // The built-in tasks' names, descriptions and kinds, without building any of them (cheap).
+    taskList() {
+      return call(module, (m) => m.builtinTasks());
+    },
+    // [{ name, description, kind, metric, defaults (a model config), train, classNames, ... }]
+    // Builds every task once (BPE training included), then answers from a cache.
+    tasks() {
+      taskInfos ??= call(module, (m) => m.builtinTasks()).map(({ name }) => {
+        const task = api.task(name);
+        const { description, kind, metric, defaults, train, classNames, sampleInputs, source, trainSize, valSize, synthetic } = task;
+        task.dispose();
+        return Object.freeze({ name, description, kind, metric, defaults, train, classNames, sampleInputs, source, trainSize, valSize, synthetic });
+      });
+      return taskInfos.map((t) => ({
+        ...t, defaults: { ...t.defaults }, train: { ...t.train }, classNames: [...t.classNames], sampleInputs: [...t.sampleInputs],
+      }));
+    },
+    // A built-in task by name, or your own data: { pairs: [[source, target], ...] } or
+    // { text, tokenizer: 'char' | 'word' | 'bpe' | 'byte' | { kind, vocabSize } }.
+    task(spec) {
+      if (typeof spec === 'string') {
+        const name = wellFormed(spec);
+        return own(call(module, (m) => m.builtinTask(name)), Task);
+      }
+      if (!isPlainObject(spec)) throw new Error(`task(spec): spec must be a task name or { pairs } or { text }, got ${describe(spec)}`);
+      refuseSymbolKeys(spec, 'task', ['pairs', 'text', 'tokenizer']);
+      const keys = Object.keys(spec);
+      if (keys.includes('pairs')) {
+        if (keys.length !== 1) throw new Error(`task({ pairs }) takes only 'pairs', got ${keys.map(wellFormed).join(', ')}`);
+        const pairs = pairsCopy(spec.pairs);
+        return own(call(module, (m) => m.pairsTask(pairs)), Task);
+      }
+      if (keys.includes('text')) {
+        const extra = keys.filter((k) => k !== 'text' && k !== 'tokenizer');
+        if (extra.length) throw new Error(`unknown task key '${wellFormed(extra[0])}'; allowed with text: text, tokenizer`);
+        if (typeof spec.text !== 'string') throw new Error(`task({ text }): text must be a string, got ${describe(spec.text)}`);
+        const given = ownValue(spec, 'tokenizer');
+        // A Tokenizer object (an imported model's) is used as it is: the task fine-tunes that model.
+        if (given instanceof Tokenizer) {
+          const text = wellFormed(spec.text);
+          return own(call(module, (m) => m.textTaskWith(text, given.handle)), Task);
+        }
+        const tokenizer = typeof given === 'string' ? { kind: given } : given ?? { kind: 'char' };
+        const json = optionsJson(tokenizer, TOKENIZER_KEYS, 'tokenizer option');
+        const text = wellFormed(spec.text);
+        return own(call(module, (m) => m.textTask(text, json)), Task);
+      }
+      throw new Error(`task(spec): an object spec needs 'pairs' or 'text', got keys ${keys.join(', ') || '(none)'}`);
+    },
+    // { kind: 'char' | 'word' | 'bpe' | 'byte', vocabSize, lowercase, text }
+    tokenizer(options) {
+      if (!isPlainObject(options)) throw new Error(`tokenizer(options) needs a plain object like { kind: 'char', text }, got ${describe(options)}`);
+      const text = ownValue(options, 'text') ?? '';
+      if (typeof text !== 'string') throw new Error(`tokenizer option 'text' must be a string, got ${describe(text)}`);
+      const json = optionsJson(options, TOKENIZER_KEYS, 'tokenizer option', { allow: ['text'] });
+      const wf = wellFormed(text);
+      return own(call(module, (m) => m.createTokenizer(json, wf)), Tokenizer);
+    },
+    // A model config (camelCase, see docs/API.md) plus `seed`.
+    model(config) {
+      if (!isPlainObject(config)) throw new Error(`model(config): config must be a plain object ({ dModel: 64, … }), got ${describe(config)}`);
+      const seed = ownValue(config, 'seed') ?? 0;
+      if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`model config key 'seed' must be a whole number >= 0, got ${describe(seed)}`);
+      const json = optionsJson(config, CONFIG_KEYS, 'model config', { allow: ['seed'] });
+      return own(call(module, (m) => m.createModel(json, seed)), Model);
+    },
+    // Trains `model` on `task`; options { lr, batchSize, warmup, schedule, totalSteps, clip,
+    // weightDecay, labelSmoothing, seed, evalEvery, beta1, beta2 } default to the task's.
+    trainer(model, task, options = {}) {
+      if (!Owned.is(model, 'Model')) throw new Error(`trainer(model, task): model must be a Model from tp.model() or tp.loadModel(), got ${describe(model)}`);
+      if (!Owned.is(task, 'Task')) throw new Error(`trainer(model, task): task must be a Task from tp.task(), got ${describe(task)}`);
+      const json = optionsJson(options, TRAIN_KEYS, 'training option');
+      return own(call(module, (m) => m.createTrainer(model.handle, task.handle, json)), Trainer);
+    },
+    // A model from safetensors bytes (Uint8Array or ArrayBuffer). Options: { allowNonFinite }
+    // to load weights that are NaN or infinite (refused otherwise); model.warnings lists what
+    // was accepted with a warning.
+    loadModel(bytes, options = {}) {
+      const array = bytesCopy(bytes, 'loadModel(bytes): bytes');
+      const json = optionsJson(options, LOAD_MODEL_KEYS, 'loadModel option');
+      return own(call(module, (m) => m.loadModel(array, json)), Model);
+    },
+    // A position table from the core, of any size, with the very numbers a model uses:
+    //   { kind: 'sinusoidal', maxLen, dim, base? } -> { kind, shape: [maxLen, dim], data }
+    //   { kind: 'rope', maxLen, dim (an even head size), base? } -> { kind, shape: [maxLen, dim / 2], cos, sin }
+    //   { kind: 'alibi', maxLen, heads } -> { kind, shape: [heads, maxLen, maxLen], slopes, data (the biases) }
+    positionalTable(options) {
+      if (!isPlainObject(options)) throw new Error(`positionalTable(options) needs a plain object like { kind: 'sinusoidal', maxLen: 16, dim: 8 }, got ${describe(options)}`);
+      const kind = ownValue(options, 'kind');
+      const keys = Object.hasOwn(POSITIONAL_KEYS, kind) ? POSITIONAL_KEYS[kind] : undefined;
+      if (!keys) {
+        const hint = kind === 'learned' ? " (a learned table is the model's parameter 'pos_emb.weight': model.parameter('pos_emb.weight'))" : '';
+        throw new Error(`positionalTable: kind must be ${Object.keys(POSITIONAL_KEYS).join(', ')}, got ${describe(kind)}${hint}`);
+      }
+      refuseSymbolKeys(options, 'positionalTable', ['kind', ...keys]);
+      for (const key of Object.keys(options)) {
+        if (key !== 'kind' && !keys.includes(key)) throw new Error(`unknown positionalTable key '${key}' for kind '${kind}'; allowed: kind, ${keys.join(', ')}`);
+      }
+      const maxLen = ownValue(options, 'maxLen'), base = ownValue(options, 'base') ?? 10000;
+      const size = ownValue(options, kind === 'alibi' ? 'heads' : 'dim');
+      for (const [key, value] of [['maxLen', maxLen], [kind === 'alibi' ? 'heads' : 'dim', size]]) {
+        if (!Number.isInteger(value)) throw new Error(`positionalTable: ${key} must be a whole number, got ${describe(value)}`);
+      }
+      if (typeof base !== 'number' || !Number.isFinite(base)) throw new Error(`positionalTable: base must be a finite number, got ${describe(base)}`);
+      return call(module, (m) => m.positionalTable(kind, maxLen, size, base));
+    },
+    // Another project's model (docs/API.md "Your own model"): a Hugging Face-style folder of the
+    // GPT-2 or Llama family (config.json, model.safetensors, tokenizer.json or vocab.json +
+    // merges.txt) or llama2.c's model .bin with its tokenizer.bin. `files`: Files or Blobs (a file
+    // or folder picker's), or { name, bytes } / { name, blob } / { name, url } objects. Large
+    // files stream into the module's memory in slices, never held twice; each file is limited to
+    // the size its config implies (model-files.js). Options: { signal (an AbortSignal),
+    // stallTimeout (ms a download may send nothing; default 30000) }.
+    async importModel(files, options = {}) {
+      const opts = importOptions(options, 'importModel');
+      return withImport(module, files, 'importModel', opts, (handle) => own(call(module, () => handle.model()), Model));
+    },
+    // What importModel(files) would build, from config.json (or a .bin's header) alone:
+    // { format, config, parameterCount, memory: { parameters, inference, training }, limits,
+    // trainable, reason } — bytes, so a page can say what fits before it reads the weights.
+    async describeModelFiles(files, options = {}) {
+      return describeFiles(module, files, 'describeModelFiles', importOptions(options, 'describeModelFiles'));
+    },
+    // Only the tokenizer of such files (config.json + tokenizer.json or vocab.json + merges.txt,
+    // or a tokenizer.bin alone); the weights among `files` are not read.
+    async importTokenizer(files, options = {}) {
+      const opts = importOptions(options, 'importTokenizer');
+      return withImport(module, files, 'importTokenizer', opts, (handle) => own(call(module, () => handle.tokenizer()), Tokenizer), { tokenizerOnly: true });
+    },
+    // A tokenizer from tokenizer.save()'s text (the form a checkpoint stores it in).
+    loadTokenizer(saved) {
+      if (typeof saved !== 'string') throw new Error(`loadTokenizer(saved): saved must be the string tokenizer.save() gave, got ${describe(saved)}`);
+      const text = wellFormed(saved);
+      return own(call(module, (m) => m.loadTokenizer(text)), Tokenizer);
+    },
+    // The SIMD kernels against the scalar reference, in this runtime.
+    kernelSelfCheck(seed = 1) {
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`kernelSelfCheck: seed must be a non-negative integer, got ${seed}`);
+      return call(module, (m) => m.kernelSelfCheck(seed));
+    },
+    // { heapSize, allocated } in bytes: the wasm memory and what malloc holds of it.
+    heapStats() {
+      return call(module, (m) => m.heapStats());
+    },
+    // The threads training and generation run on (results are the same at any count).
+    get threads() {
+      return call(module, (m) => m.threadInfo()).threads;
+    },
+    // From 1 to the count load({ threads }) prepared (1 in the single-threaded module).
+    setThreads(n) {
+      if (!Number.isInteger(n)) throw new Error(`setThreads(n): n must be a whole number, got ${describe(n)}`);
+      call(module, (m) => m.setThreads(n));
+    },
+  };
+  return Object.freeze(api);
+}
+
+let apiPromise = null;
+const LOAD_KEYS = ['wasmUrl', 'compiledModule', 'threads'];
+
+// The API over the page's (or process's) one wasm instance. Options: { wasmUrl } to serve the
+// .wasm file from elsewhere, { compiledModule } to instantiate one compiled already, { threads }
+// (default 1) to load the threaded module and run on that many threads — possible only where
+// threadSupport().available (a cross-origin isolated page or its workers), otherwise the promise
+// rejects with an Error saying why. Only the first call's options choose the module; a later
+// call asking for another one rejects.
+export function load(options = {}) {
+  if (!isPlainObject(options)) return Promise.reject(new Error(`load(options): options must be an object, got ${describe(options)}`));
+  try {
+    refuseSymbolKeys(options, 'load option', LOAD_KEYS);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const unknown = Object.keys(options).find((k) => !LOAD_KEYS.includes(k));
+  if (unknown) return Promise.reject(new Error(`unknown load option '${unknown}'; allowed: ${LOAD_KEYS.join(', ')}`));
+  if (apiPromise) return loadEngine(options).then(() => apiPromise);
+  apiPromise = loadEngine(options).then(makeApi, (error) => {
+    apiPromise = null;
+    throw error;
+  });
+  return apiPromise;
+}
+
+export { engineStats, compiledModule, threadSupport } from './engine.js';
+export { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, LOAD_OPTIONS, STEP_REPORT, EVALUATION, TRACE_NAMES } from './generated/schema.js';
