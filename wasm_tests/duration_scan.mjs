@@ -9,7 +9,8 @@
 // `file` decides the language: .mjs/.js/.ts (JavaScript), .html (its <script> blocks),
 // .cpp/.h (C++). The scan is a taint pass over each file's code with strings, comments and
 // regular expressions blanked out: a name assigned (or pushed) from a clock read or from another
-// timed name is timed in its file, and an object key given a timed value (`minGap: Math.min(...gaps)`)
+// timed name is timed in its file — in JavaScript, in the block its const/let/var declares it in
+// (two tests' `end`s are two names), and an object key given a timed value (`minGap: Math.min(...gaps)`)
 // is timed everywhere, so `r.minGap` in the test that reads a page's result is caught. A wait's
 // deadline (`if (Date.now() > end) throw new Error('waited ...')`) is not an assertion: it
 // ends a hang with what was awaited, and is left alone.
@@ -182,6 +183,37 @@ function withoutFunctions(code, from, to) {
 
 const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 
+// For each index of the code, the index of the innermost `{` around it (-1: none).
+function innermostBlocks(code) {
+  const at = new Int32Array(code.length + 1).fill(-1);
+  const stack = [];
+  for (let i = 0; i < code.length; ++i) {
+    at[i] = stack.length ? stack.at(-1) : -1;
+    if (code[i] === '{') stack.push(i);
+    else if (code[i] === '}' && stack.length) stack.pop();
+  }
+  return at;
+}
+
+// JavaScript's const/let/var declarations, so that a name is resolved to the binding it means at
+// a place: `name@<block>` for a declared one, the bare name for the rest (and in C++).
+function bindings(code, lang) {
+  if (lang === 'cpp') return () => (name) => name;
+  const blockAt = innermostBlocks(code);
+  const decls = new Map();  // name -> [scope (index of its block's {, or -1)]
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=(?![=>])/g)) {
+    const scope = blockAt[m.index];
+    if (!decls.has(m[1])) decls.set(m[1], []);
+    decls.get(m[1]).push(scope);
+  }
+  const contains = (scope, pos) => scope === -1 || (scope < pos && closing(code, scope) > pos);
+  return (pos) => (name) => {
+    let best = null;
+    for (const scope of decls.get(name) ?? []) if (contains(scope, pos) && (best === null || scope > best)) best = scope;
+    return best === null ? name : `${name}@${best}`;
+  };
+}
+
 function prepared({ file, text }) {
   const lang = languageOf(file);
   if (!lang) return null;
@@ -195,6 +227,7 @@ function prepared({ file, text }) {
   const asserted = new Uint8Array(code.length + 1);
   for (const a of asserts) asserted.fill(1, a.index + 1, a.end);
   const inAssert = (i) => asserted[i] === 1;
+  const resolverAt = bindings(code, lang);
   // Every place a name receives a value: `name = expr`, `name += expr`, `name: expr` (a key),
   // `name.push(expr)`, C++ `type name = expr` / `type name{expr}` / `type name(expr)`.
   const flows = [];
@@ -205,24 +238,27 @@ function prepared({ file, text }) {
     const isKey = m[2] === ':' || /\.\s*$/.test(before);
     if (inAssert(m.index)) continue;  // an expected value, not a measured one
     const start = m.index + m[0].length;
-    flows.push({ name: m[1], key: isKey, expr: withoutFunctions(code, start, expressionAt(code, start)) });
+    const resolve = resolverAt(m.index);
+    flows.push({ name: isKey ? m[1] : resolve(m[1]), key: isKey, resolve, expr: withoutFunctions(code, start, expressionAt(code, start)) });
   }
   // Shorthand keys: `{ missingMs }` gives the key the name's value.
   if (lang !== 'cpp') {
     for (const m of code.matchAll(/[{,]\s*([A-Za-z_$][\w$]*)(?=\s*[,}])/g)) {
-      if (!inAssert(m.index)) flows.push({ name: m[1], key: true, expr: m[1] });
+      if (!inAssert(m.index)) flows.push({ name: m[1], key: true, resolve: resolverAt(m.index), expr: m[1] });
     }
   }
   for (const m of code.matchAll(/([A-Za-z_$][\w$]*)\s*\.\s*(?:push|unshift)\s*\(/g)) {
     const open = m.index + m[0].length - 1;
-    flows.push({ name: m[1], key: false, expr: withoutFunctions(code, open, closing(code, open)) });
+    const resolve = resolverAt(m.index);
+    flows.push({ name: resolve(m[1]), key: false, resolve, expr: withoutFunctions(code, open, closing(code, open)) });
   }
   if (lang === 'cpp') {
     for (const m of code.matchAll(/\b([A-Za-z_]\w*)\s*([({])/g)) {
       const open = m.index + m[0].length - 1;
-      flows.push({ name: m[1], key: false, expr: withoutFunctions(code, open, closing(code, open)) });
+      flows.push({ name: m[1], key: false, resolve: (n) => n, expr: withoutFunctions(code, open, closing(code, open)) });
     }
   }
+  for (const a of asserts) a.resolve = resolverAt(a.index);
   return { file, text, lang, clock, flows, asserts };
 }
 
@@ -234,8 +270,8 @@ function reads(expr) {
   return { bare, member };
 }
 
-// The first timed name read, or null.
-const timedRead = ({ bare, member }, names, keys) => bare.find((n) => names.has(n)) ?? member.find((n) => keys.has(n)) ?? null;
+// The first timed name read (bare names resolved to their bindings where they are read), or null.
+const timedRead = ({ bare, member }, names, keys, resolve) => bare.find((n) => names.has(resolve(n))) ?? member.find((n) => keys.has(n)) ?? null;
 
 // Findings over a set of sources, each { file, line, term, source }.
 export function scanSources(sources) {
@@ -256,7 +292,7 @@ export function scanSources(sources) {
           flow.reads = reads(flow.expr);
         }
         if (flow.skip) continue;
-        const timed = flow.clock || timedRead(flow.reads, own, keys);
+        const timed = flow.clock || timedRead(flow.reads, own, keys, flow.resolve);
         if (!timed) continue;
         const set = key ? keys : own;
         if (!set.has(name)) {
@@ -269,9 +305,9 @@ export function scanSources(sources) {
   const findings = [];
   for (const f of files) {
     const own = names.get(f.file), keys = keysOf[f.lang === 'cpp' ? 'cpp' : 'js'];
-    for (const { index, args } of f.asserts) {
+    for (const { index, args, resolve } of f.asserts) {
       const clock = f.clock.exec(args);
-      const term = clock ? clock[0].replace(/\s+/g, '').replace(/\($/, '()') : timedRead(reads(args), own, keys);
+      const term = clock ? clock[0].replace(/\s+/g, '').replace(/\($/, '()') : timedRead(reads(args), own, keys, resolve);
       if (!term) continue;
       const line = lineOf(f.text, index);
       findings.push({ file: f.file, line, term, source: f.text.split('\n')[line - 1].trim() });

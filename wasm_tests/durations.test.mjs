@@ -63,6 +63,9 @@ test('the scan reports measured times in assertions, in JavaScript and C++, and 
     'const result = await page.evaluate(() => { const a = performance.now(); return a > 0; });',
     'assert.equal(result, true);',
     'assert.ok(wait(() => Date.now() > deadline));',                          // 19: a clock read inside the assertion
+    'test("a", () => { const last = Date.now() + 5000; });',
+    'test("b", () => { const last = timeline(); assert.equal(last.step, 600); });',  // 21: another block's `last`
+    'test("c", () => { const last = Date.now() - t0; assert.ok(last < 9); });',      // 22: this block's
   ].join('\n');
   const cpp = [
     '#include <chrono>',
@@ -75,5 +78,5 @@ test('the scan reports measured times in assertions, in JavaScript and C++, and 
     'REQUIRE(std::string(s).size() == 11);',
   ].join('\n');
   const found = scanSources([{ file: 'x.test.mjs', text: js }, { file: 'x.cpp', text: cpp }]).map((f) => `${f.file}:${f.line} ${f.term}`);
-  assert.deepEqual(found, ['x.test.mjs:4 elapsed', 'x.test.mjs:5 Date.now()', 'x.test.mjs:7 ms', 'x.test.mjs:19 Date.now()', 'x.cpp:5 seconds']);
+  assert.deepEqual(found, ['x.test.mjs:4 elapsed', 'x.test.mjs:5 Date.now()', 'x.test.mjs:7 ms', 'x.test.mjs:19 Date.now()', 'x.test.mjs:22 last', 'x.cpp:5 seconds']);
 });
