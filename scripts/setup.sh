@@ -12,7 +12,7 @@
 # npm packages: `npm ci` when node_modules does not match package-lock.json; then the tools the
 # consumer fixtures build with (Vite, webpack, VitePress, TypeScript; Docusaurus, Astro, Next.js;
 # at pinned versions), once per machine into ~/.cache/transformer-playground/ (wasm_tests/consumers/
-# tool_cache.mjs; skipped with --no-consumers).
+# install_tools.mjs and tool_cache.mjs; skipped with --no-consumers).
 # --serve: only what `npm start` needs to build and serve the playground (Emscripten, SIMDe,
 # CMake, Ninja); no compilers for the native build, no sanitizer, browser or npm packages.
 set -euo pipefail
@@ -97,5 +97,5 @@ fi
 
 # The consumer fixtures' tools, once per machine (each set keyed by its pinned versions).
 if [ "$with_consumers" = 1 ]; then
-  node wasm_tests/consumers/tool_cache.mjs --install
+  node wasm_tests/consumers/install_tools.mjs
 fi

@@ -17,7 +17,8 @@
 //    assertions where its runner counts them), wall time and CPU time; per build its time; the
 //    ten slowest tests; then "N passed, M failed". Exit status 1 on any failure.
 //
-// A suite is one entry of SUITES: { name, group (for --only), needs (BUILDS keys), weight,
+// A suite is one entry of SUITES: { name, group (for --only), needs (BUILDS keys it waits for),
+// uses (BUILDS keys it would build itself, started early and not waited for), weight,
 // run(job) → { passed, failed, assertions?, tests: [{ name, seconds }], failures?: [text],
 // notes?: [text] } }. `job.exec(cmd, args, options)` runs a command into the job's log and
 // resolves with { code, output, cpu }; the parsers below read the runners' own summaries, and a
@@ -26,7 +27,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cores, presetCommands, root } from './build.mjs';
+import { assetCommands, cores, presetCommands, root } from './build.mjs';
 import { engineNames } from './browsers.mjs';
 import { harnesses, sanitizerEnv } from './fuzz.mjs';
 
@@ -35,13 +36,20 @@ const logDir = path.join(root, 'test-output', 'logs');
 
 // ---- the builds and the suites ----------------------------------------------------------------
 
-// What the suites need built: the preset and its targets (only what a suite runs; `npm run build`
-// builds every target).
+// What the suites need built: a CMake preset and its targets (only what a suite runs; `npm run
+// build` builds every target) and what follows (a wasm module's compressed copies, the widgets'
+// bundle); or, with `needs`, other commands once those builds are done. Each weighs `cores`
+// (ninja -j<cores>; the apps' bundlers use every core too).
+const preset = (name, targets) => () => [...presetCommands(name, { targets }), ...(name.startsWith('wasm') ? assetCommands(name) : [])];
 const BUILDS = {
-  wasm: { preset: 'wasm', targets: ['tp_tests', 'tp_web'] },
-  'wasm-threads': { preset: 'wasm-threads', targets: ['tp_tests', 'tp_web'] },
-  native: { preset: 'native', targets: ['tp_tests', 'tp'] },
-  'native-asan': { preset: 'native-asan' },
+  wasm: { commands: preset('wasm', ['tp_tests', 'tp_web']) },
+  'wasm-threads': { commands: preset('wasm-threads', ['tp_tests', 'tp_web']) },
+  native: { commands: preset('native', ['tp_tests', 'tp']) },
+  'native-asan': { commands: preset('native-asan') },
+  // The consumer apps (Vite, webpack, VitePress; Docusaurus, Astro, Next.js) built from `npm pack`
+  // as soon as the package is, beside the suites that are already running; the tests that open
+  // them find them built (or wait for the build under its lock; run alone, they build them).
+  apps: { needs: ['wasm', 'wasm-threads'], commands: () => [[process.execPath, ['wasm_tests/consumers/build_apps.mjs']]] },
 };
 
 const engines = listOption('engines', engineNames);
@@ -56,12 +64,12 @@ const testFiles = (dir) => {
 const SUITES = [
   { name: 'format', group: 'format', needs: [], weight: 1, run: formatSuite },
   ...engines.map((engine) => ({
-    name: `browser (${engine})`, group: 'browser', needs: ['wasm', 'wasm-threads'], weight: 1,
+    name: `browser (${engine})`, group: 'browser', needs: ['wasm', 'wasm-threads'], uses: ['apps'], weight: 1,
     // Each file starts its own servers (on ports of their own) and its own browser.
     run: (job) => nodeTestSuite(job, testFiles('wasm_tests/browser'), { concurrency: cores, env: { TP_BROWSER: engine }, engineSkips: true }),
   })),
   // Both wasm modules: the package test packs them.
-  { name: 'node:test', group: 'node', needs: ['wasm', 'wasm-threads'], weight: 2, run: (job) => nodeTestSuite(job, testFiles('wasm_tests'), { concurrency: 2 }) },
+  { name: 'node:test', group: 'node', needs: ['wasm', 'wasm-threads'], uses: ['apps'], weight: 2, run: (job) => nodeTestSuite(job, testFiles('wasm_tests'), { concurrency: 2 }) },
   { name: 'sanitize', group: 'sanitize', needs: ['native-asan'], weight: cores, run: (job) => ctestSuite(job, 'build/native-asan', { env: sanitizerEnv() }) },
   { name: 'native Catch2', group: 'native', needs: ['native'], weight: cores, run: (job) => ctestSuite(job, 'build/native') },
   { name: 'wasm Catch2', group: 'wasm', needs: ['wasm'], weight: 1, run: (job) => catchSuite(job, 'build/wasm/tp_tests.cjs') },
@@ -311,11 +319,11 @@ async function start(job) {
 }
 
 function buildJob(name) {
-  const { preset, targets } = BUILDS[name];
+  const { commands, needs = [] } = BUILDS[name];
   return {
-    name, kind: 'build', needs: [], weight: cores,
+    name, kind: 'build', needs, weight: cores,
     async run(job) {
-      for (const [cmd, args] of presetCommands(preset, { targets })) {
+      for (const [cmd, args] of commands()) {
         const r = await job.exec(cmd, args);
         if (r.code !== 0) return { passed: 0, failed: 1, tests: [], failures: [`${cmd} ${args.join(' ')} failed (exit ${r.code}):\n${r.output.split('\n').slice(-60).join('\n')}`] };
       }
@@ -355,7 +363,7 @@ async function main() {
   const setupSeconds = (Date.now() - started) / 1000;
 
   const suites = SUITES.filter((s) => only.includes(s.group)).map((s) => ({ ...s, kind: 'suite' }));
-  const needed = Object.keys(BUILDS).filter((b) => suites.some((s) => s.needs.includes(b)));
+  const needed = Object.keys(BUILDS).filter((b) => suites.some((s) => [...s.needs, ...(s.uses ?? [])].includes(b)));
   const jobs = [...needed.map(buildJob), ...suites];
   console.log(`=== ${needed.length} builds and ${suites.length} suites on ${cores} cores (jobs of weight ${slots} at once) ${'='.repeat(10)}`);
   await runJobs(jobs);

@@ -18,8 +18,7 @@
 //                      changed (so the node suite and both browser engines share one build).
 // frameworkApp(app) does both, under a lock (both browser engines' suites and `npm test`'s
 // early build of the apps may ask at once: one builds, the others reuse), and resolves with
-// { dir, site (the folder to serve), log }. `node wasm_tests/consumers/frameworks.mjs` builds
-// every app.
+// { dir, site (the folder to serve), log }.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -107,10 +106,3 @@ export function frameworkApp(app) {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const app of Object.keys(TOOLS)) {
-    const started = Date.now();
-    await frameworkApp(app);
-    console.log(`${app}: built (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  }
-}

@@ -6,8 +6,7 @@
 //
 // where <key> is a hash of the set's package list with its versions, the Node major version and
 // the platform (the packages with native parts differ by them). A changed list installs a new set
-// beside the old one. scripts/setup.sh fills the cache (`node wasm_tests/consumers/tool_cache.mjs
-// --install`), so the tests only place it: a project gets the set's node_modules as hard links
+// beside the old one. scripts/setup.sh fills the cache (`node wasm_tests/consumers/install_tools.mjs`), so the tests only place it: a project gets the set's node_modules as hard links
 // (`cp -al`, a copy where links cannot be made), its own folder that its tools may write into,
 // and then adds the package itself. The apps' builds stay in the tests.
 //
@@ -19,7 +18,6 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } fr
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 
 export function cacheRoot() {
   return process.env.TP_TOOL_CACHE
@@ -62,7 +60,7 @@ export async function withLock(lock, fn) {
   }
 }
 
-const isReady = (dir) => existsSync(path.join(dir, 'ready.json'));
+export const isReady = (dir) => existsSync(path.join(dir, 'ready.json'));
 
 // Installs the set unless it is in the cache; resolves with its folder.
 export async function installToolSet(set) {
@@ -97,28 +95,4 @@ export async function placeToolSet(set, project) {
     execFileSync('cp', ['-a', from, into], { stdio: ['ignore', 'ignore', 'pipe'] });
   }
   return into;
-}
-
-// Every set the fixtures use.
-export async function toolSets() {
-  const { TOOL_SET } = await import('./fixture.mjs');
-  const { TOOL_SETS } = await import('./frameworks.mjs');
-  return [TOOL_SET, ...Object.values(TOOL_SETS)];
-}
-
-// `node wasm_tests/consumers/tool_cache.mjs --install`: scripts/setup.sh's step.
-if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--install')) {
-  try {
-    for (const set of await toolSets()) {
-      const dir = toolSetDir(set);
-      if (isReady(dir)) continue;
-      const started = Date.now();
-      await installToolSet(set);
-      console.log(`setup: ${set.name}'s tools installed in ${dir} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    }
-    console.log(`setup: the consumer fixtures' tools are in ${path.join(cacheRoot(), 'tools')}`);
-  } catch (e) {
-    console.error(`setup: installing the consumer fixtures' tools failed: ${e.message}`);
-    process.exit(1);
-  }
 }
