@@ -58,10 +58,15 @@ test('the KV cache fills token by token, a windowed layer as a ring, with the wo
   t.diagnostic(`lm-char (untrained, window 8 on layer 0), 40 new tokens: ${await textOf(page, '>>> #kv-result')}`);
 
   // The toy's answer is three words: the measurement says it cannot show the cache's worth.
+  // The page rebuilds the model a moment after the choice, and "ready" still shows the old
+  // model's until then: wait for the run of the toy, then type the prompt and measure.
   await page.select('>>> [data-testid=task]', 'qa-toy');
-  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
-  await page.waitForSelector('>>> #kv-compare:not([disabled])');
+  await page.waitForFunction(() => {
+    const app = document.querySelector('tp-playground').app;
+    return app.run?.task?.name === 'qa-toy' && app.$('status').dataset.key === 'status.ready' && !app.$('kv-compare').disabled;
+  }, { timeout: 60_000 });
   await page.locator('>>> [data-testid=prompt]').fill('how are you');
+  assert.equal(await page.$eval('>>> [data-testid=prompt]', (el) => el.value), 'how are you');
   await page.click('>>> #kv-compare');
   await waitForText(page, '>>> #kv-result', /cannot show/, { timeout: 60_000 });
   assert.deepEqual(problems, []);
