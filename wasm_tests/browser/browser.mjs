@@ -12,7 +12,9 @@
 //   - selectors do not cross shadow roots by themselves: `>>> sel` finds `sel` in any open
 //     shadow root (`>>>` between parts crosses one level of roots);
 //   - wait with `page.waitForSelector`, `page.waitForFunction(fn, { timeout }, ...args)` or
-//     `waitForText(page, sel, /re/)`; read with `textOf(page, sel)`; pause with `sleep(ms)`;
+//     `waitForText(page, sel, /re/)` for the state a check needs, never `sleep(ms)` for it (a
+//     busy machine takes longer); after changing the playground's set-up, `waitForModel(page)`;
+//     read with `textOf(page, sel)`;
 //     a widget: `reachWidget(handle)` scrolls to it until it has rendered; the playground's Q&A
 //     toy trained to the end: `trainQaToy(page)` (where training is what the suite checks), or
 //     its shipped trained checkpoint loaded: `loadShippedModel(page)` (where it is not);
@@ -207,6 +209,17 @@ export async function trainQaToy(page) {
   await page.select('>>> [data-testid=speed]', '0');
   await page.click('>>> [data-testid=train]');
   await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
+}
+
+// Waits until the playground's model is built from the set-up the page shows and the page is
+// ready: a change of the set-up rebuilds the model 200 ms after the last change (later on a busy
+// machine), and until then the status still says "ready" for the old model.
+export async function waitForModel(page, { timeout = 60_000 } = {}) {
+  await page.waitForFunction(async () => {
+    const app = document.querySelector('tp-playground').app;
+    const { modelKey } = await import(new URL('playground/state.js', document.baseURI).href);
+    return app._configured === modelKey(app.state) && app.$('status').dataset.key === 'status.ready';
+  }, { timeout, polling: 100 });
 }
 
 // The playground with a checkpoint shipped in web/models loaded, as a reader who wants a trained
