@@ -205,6 +205,7 @@ export async function reachWidget(el, { timeout = 60_000 } = {}) {
 export async function trainQaToy(page) {
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.select('>>> [data-testid=task]', 'qa-toy');
+  await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
   await page.select('>>> [data-testid=speed]', '0');
   await page.click('>>> [data-testid=train]');

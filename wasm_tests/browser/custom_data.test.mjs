@@ -5,7 +5,7 @@
 // is used, and one too long for a link is kept out of it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRICT_CSP, openPage, textOf, useBrowser } from './browser.mjs';
+import { STRICT_CSP, openPage, textOf, useBrowser, waitForModel } from './browser.mjs';
 
 const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
 
@@ -20,7 +20,7 @@ test('pasted text one character over the limit: refused with its size and the li
   const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1280, height: 900 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.select('>>> [data-testid=task]', 'text');
-  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  await waitForModel(page);
   assert.match(await textOf(page, '>>> [data-testid=custom-note]'), /^Up to 1,000,000 characters\. A link carries the data only up to about 2,000 characters/);
   const applied = await page.$eval('>>> #custom-text-input', (el) => el.value);
 

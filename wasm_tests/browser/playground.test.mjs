@@ -61,6 +61,7 @@ test('a new user trains the seed example, watches attention change and gets "i a
   assert.deepEqual(shownMin, [min.chrome.version, min.firefox.version, min.safari.version]);
 
   await page.select('>>> [data-testid=task]', 'qa-toy');
+  await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('#attn-main')?.matrix);
   await sleep(300);
