@@ -19,7 +19,8 @@ test('a training session learns the seed toy off the main thread', async () => {
   assert.ok(r.history >= 4000, `history has ${r.history} points`);
   assert.deepEqual(r.traceNames, ['enc.0.self_attn.probs']);
   assert.deepEqual(r.traceShape, [2, 3, 3]);
-  // 4000 steps take long enough (~0.8 s) for several progress events, so their spacing is seen.
+  // The page paces the 4000 steps at 5,000 a second, so they span at least 0.8 s on any machine:
+  // several progress events, whose spacing is seen.
   // It is read on the worker's clock (each event carries the worker's performance.now()): the
   // worker keeps the interval, the page may receive the events bunched while its thread is busy.
   // 2 ms below the interval: browsers round performance.now() (Firefox to 1 ms).
