@@ -94,6 +94,8 @@ export function buildApp(app) {
   if (app === 'docusaurus') cpSync(path.join(target, 'web', 'favicon.svg'), path.join(dir, 'static', 'img', 'favicon.svg'));
   rmSync(site, { recursive: true, force: true });
   const log = run(path.join(dir, 'node_modules', '.bin', BUILD[app].command[0]), BUILD[app].command.slice(1), dir);
+  // A tool stopped by a signal may still exit 0: only a site that is there counts as built.
+  if (!existsSync(site) || readdirSync(site).length === 0) throw new Error(`${app}: ${BUILD[app].command.join(' ')} ended without writing ${site}:\n${log}`);
   writeFileSync(readyFile, JSON.stringify({ key, log }));
   return { dir, site, log };
 }
