@@ -23,6 +23,30 @@ if(TP_BUILD_TESTS)
              COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_test
                      -DDATA=${PROJECT_SOURCE_DIR}/native_tests/data
                      -P ${PROJECT_SOURCE_DIR}/native_tests/cli_test.cmake)
+    # Hostile model files through the CLI, one entry per case (native_tests/cli_hostile_test.mjs):
+    # messages, peak memory (2 x the files + 64 MB; not under the sanitizers, whose shadow memory
+    # is not the program's) and what is read.
+    find_program(TP_NODE node)
+    if(TP_NODE)
+      execute_process(COMMAND ${TP_NODE} ${PROJECT_SOURCE_DIR}/native_tests/cli_hostile_test.mjs --list
+                      OUTPUT_VARIABLE TP_HOSTILE_CASES OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE listed)
+      if(NOT listed EQUAL 0)
+        message(FATAL_ERROR "native_tests/cli_hostile_test.mjs --list failed")
+      endif()
+      set(memory_flag "")
+      if(TP_SANITIZE)
+        set(memory_flag --no-memory)
+      endif()
+      foreach(hostile_case IN LISTS TP_HOSTILE_CASES)
+        add_test(NAME cli_hostile.${hostile_case}
+                 COMMAND ${TP_NODE} ${PROJECT_SOURCE_DIR}/native_tests/cli_hostile_test.mjs $<TARGET_FILE:tp>
+                         ${hostile_case} ${CMAKE_BINARY_DIR}/cli_hostile ${memory_flag})
+      endforeach()
+      set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/native_tests/cli_hostile_test.mjs
+                                                                    ${PROJECT_SOURCE_DIR}/native_tests/hostile_models.mjs)
+    else()
+      message(WARNING "node not found: the cli_hostile tests are not registered")
+    endif()
     add_test(NAME cli_reliability
              COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_reliability_test
                      -P ${PROJECT_SOURCE_DIR}/native_tests/cli_reliability_test.cmake)

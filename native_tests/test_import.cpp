@@ -12,41 +12,19 @@
 #include "core/json.h"
 #include "generate/generator.h"
 #include "import/import.h"
+#include "import_util.h"
 #include "io/checkpoint.h"
 
 using namespace tp;
 
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::path(TP_TEST_DATA_DIR) / "import";
 const char* const TRAIN_TEXT_SAMPLE = "the dog sleeps; it's 2024.\n  한국어 😀";
 
-struct Folder {
-  std::vector<std::string> names, contents;
-  std::vector<ModelFile> files() const {
-    std::vector<ModelFile> out;
-    for (std::size_t i = 0; i < names.size(); ++i) out.push_back({names[i], contents[i]});
-    return out;
-  }
-  std::string& at(const std::string& name) {
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      if (names[i] == name) return contents[i];
-    }
-    FAIL("no file " << name);
-    throw;
-  }
-};
-
-Folder read_folder(const std::string& name) {
-  Folder f;
-  for (const auto& entry : std::filesystem::directory_iterator(kDir / name)) {
-    const std::string file = entry.path().filename().string();
-    if (file == "expected.json") continue;
-    f.names.push_back(file);
-    f.contents.push_back(read_file(entry.path().string()));
-  }
-  return f;
-}
+using test::Folder;
+using test::kImportDir;
+using test::read_folder;
+const std::filesystem::path& kDir = kImportDir;
 
 std::vector<int> ints(const json::Value& v) {
   std::vector<int> out;
@@ -167,7 +145,9 @@ TEST_CASE("imports refuse what the model cannot represent, naming the field", "[
   CHECK_THAT(import_error(with_config("gpt2", "tie_word_embeddings", "false")), Contains("no tensor 'lm_head.weight'"));
   CHECK_THAT(import_error(with_config("llama", "num_hidden_layers", "3")),
              Contains("no tensor 'model.layers.2.self_attn.q_proj.weight'"));
-  CHECK_THAT(import_error(with_config("gpt2", "vocab_size", "500")), Contains("config.json field vocab_size = 500"));
+  // The weights are checked against the config first, so a wrong vocab_size is found there.
+  CHECK_THAT(import_error(with_config("gpt2", "vocab_size", "500")),
+             Contains("tensor 'wte.weight' has shape [317, 16] but config.json implies [500, 16]"));
 
   Folder truncated = read_folder("llama2c");
   truncated.at("model.bin").resize(truncated.at("model.bin").size() - 4);

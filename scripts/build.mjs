@@ -1,10 +1,11 @@
 // Builds the native and/or wasm targets through the CMake presets.
 //
-//   node scripts/build.mjs native|native-wide|native-asan|wasm|wasm-single|web|all
+//   node scripts/build.mjs native|native-wide|native-asan|native-tsan|wasm|wasm-single|web|all
 // native-asan is the AddressSanitizer + UBSan build (clang-14) of the tests, the CLI and the
-// libFuzzer harnesses; wasm builds both web modules, single-threaded and threaded, with the
-// Catch2 programs and benchmarks for Node (wasm-single only the first preset); web only the two
-// web modules (what `npm start` serves); `all` is native + wasm, what the main test suites need.
+// libFuzzer harnesses; native-tsan the ThreadSanitizer build of the tests (for [threads]); wasm
+// builds both web modules, single-threaded and threaded, with the Catch2 programs and benchmarks
+// for Node (wasm-single only the first preset); web only the two web modules (what `npm start`
+// serves); `all` is native + wasm, what the main test suites need.
 // The wasm configure goes through `emcmake`, which supplies Emscripten's toolchain file; the
 // NODE_PATH workaround for em++'s link step lives in cmake/wasm_targets.cmake.
 import { spawnSync } from 'node:child_process';
@@ -57,8 +58,8 @@ function assets(preset, { webOnly = false } = {}) {
   if (preset === 'wasm' && !webOnly) run(process.execPath, [path.join(root, 'scripts', 'bundle.mjs')]);
 }
 
-export function buildNative({ wide = false, sanitize = false } = {}) {
-  const preset = sanitize ? 'native-asan' : wide ? 'native-wide' : 'native';
+export function buildNative({ wide = false, sanitize = false, tsan = false } = {}) {
+  const preset = tsan ? 'native-tsan' : sanitize ? 'native-asan' : wide ? 'native-wide' : 'native';
   for (const [cmd, args] of presetCommands(preset)) run(cmd, args);
 }
 
@@ -94,6 +95,7 @@ const targets = {
   native: () => buildNative(),
   'native-wide': () => buildNative({ wide: true }),
   'native-asan': () => buildNative({ sanitize: true }),
+  'native-tsan': () => buildNative({ tsan: true }),
   wasm: () => buildWasm(),
   'wasm-single': () => buildWasm({ threads: false }),
   web: () => buildWasm({ webOnly: true }),

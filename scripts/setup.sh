@@ -3,9 +3,10 @@
 #
 # Idempotent: on a machine that has everything it prints one line and exits. Debian packages:
 # emscripten (em++, with acorn for its link step), libsimde-dev (the SIMD layer), catch2 (v2),
-# cmake/ninja/g++, gzip, clang-14 + libclang-rt-14-dev + llvm-14 for the sanitizer build and the
-# fuzzers (ASan, UBSan, libFuzzer, the symbolizer), clang-format-14 (the C++ style `npm test`
-# checks, scripts/check_format.mjs), and chromium + firefox-esr + fonts-nanum for
+# cmake/ninja/g++, gzip, time (peak memory in the CLI tests), clang-14 + libclang-rt-14-dev +
+# llvm-14 for the sanitizer builds and the fuzzers (ASan, UBSan, TSan, libFuzzer, the symbolizer),
+# clang-format-14 (the C++ style `npm test` checks, scripts/check_format.mjs), and chromium +
+# firefox-esr + fonts-nanum for
 # the browser tests (the suites run in both engines; skipped with --no-browser); with --bench
 # also the benchmark's peer: python3-torch and libopenblas0-pthread (without it Debian's torch
 # calls the reference BLAS, about 12x slower, and the comparison would flatter us).
@@ -71,6 +72,8 @@ command -v clang++-14 >/dev/null 2>&1 || missing+=(clang-14)
 compgen -G "/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" >/dev/null || missing+=(libclang-rt-14-dev)
 [ -x /usr/lib/llvm-14/bin/llvm-symbolizer ] || missing+=(llvm-14)
 command -v clang-format-14 >/dev/null 2>&1 || missing+=(clang-format-14)
+# /usr/bin/time: the CLI tests of hostile model files read a refusal's peak memory from it.
+[ -x /usr/bin/time ] || missing+=(time)
 if [ "$with_browser" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)

@@ -3,6 +3,7 @@
 //   npm test                                   everything
 //   npm test -- --only native,wasm             some suites (the `group` names of SUITES)
 //   npm test -- --engines firefox              the browser suites in one engine
+//   npm test -- --only tsan                    the [threads] cases under ThreadSanitizer
 //   npm test -- --budget                       also fail any test that took over 60 s on its own,
 //                                              unless docs/TESTING.md's "Over the budget" lists it
 //   npm test -- --verbose                      every suite's output as it comes
@@ -46,6 +47,7 @@ const BUILDS = {
   'wasm-threads': { commands: preset('wasm-threads', ['tp_tests', 'tp_web']) },
   native: { commands: preset('native', ['tp_tests', 'tp']) },
   'native-asan': { commands: preset('native-asan') },
+  'native-tsan': { commands: preset('native-tsan', ['tp_tests']) },
   // The consumer apps (Vite, webpack, VitePress; Docusaurus, Astro, Next.js) built from `npm pack`
   // as soon as the package is, beside the suites that are already running; the tests that open
   // them find them built (or wait for the build under its lock; run alone, they build them).
@@ -77,6 +79,9 @@ const SUITES = [
   // is the single-threaded build's, with the same bits.
   { name: 'wasm Catch2 threads', group: 'wasm', needs: ['wasm-threads'], weight: 2, run: (job) => catchSuite(job, 'build/wasm-threads/tp_tests.cjs', ['[threads]']) },
   { name: 'fuzz', group: 'fuzz', needs: ['native-asan'], weight: 1, run: fuzzSuite },
+  // The [threads] cases under ThreadSanitizer (the thread pool is lock-free and hand-written); no
+  // suppressions (docs/TESTING.md).
+  { name: 'tsan', group: 'tsan', needs: ['native-tsan'], weight: 2, run: tsanSuite },
 ];
 
 // ---- options ----------------------------------------------------------------------------------
@@ -221,6 +226,12 @@ async function ctestSuite(job, dir, { env } = {}) {
 async function catchSuite(job, program, filters = []) {
   const run = await job.exec('node', ['--no-experimental-fetch', program, ...filters, '--use-colour', 'no', '--durations', 'yes']);
   return catchResults(run);
+}
+
+async function tsanSuite(job) {
+  const symbolizer = '/usr/lib/llvm-14/bin/llvm-symbolizer';
+  const env = { TSAN_OPTIONS: `halt_on_error=1 second_deadlock_stack=1 external_symbolizer_path=${symbolizer}` };
+  return catchResults(await job.exec(path.join(root, 'build', 'native-tsan', 'tp_tests'), ['[threads]', '--use-colour', 'no', '--durations', 'yes'], { env }));
 }
 
 async function nodeTestSuite(job, files, { concurrency, env = {}, engineSkips: skips = false }) {

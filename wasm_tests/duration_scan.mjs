@@ -241,9 +241,9 @@ function prepared({ file, text }) {
     const resolve = resolverAt(m.index);
     flows.push({ name: isKey ? m[1] : resolve(m[1]), key: isKey, resolve, expr: withoutFunctions(code, start, expressionAt(code, start)) });
   }
-  // Shorthand keys: `{ missingMs }` gives the key the name's value.
+  // Shorthand keys: `{ missingMs }` gives the key the name's value (a template's `${name}` is no key).
   if (lang !== 'cpp') {
-    for (const m of code.matchAll(/[{,]\s*([A-Za-z_$][\w$]*)(?=\s*[,}])/g)) {
+    for (const m of code.matchAll(/(?:(?<!\$)\{|,)\s*([A-Za-z_$][\w$]*)(?=\s*[,}])/g)) {
       if (!inAssert(m.index)) flows.push({ name: m[1], key: true, resolve: resolverAt(m.index), expr: m[1] });
     }
   }

@@ -252,6 +252,12 @@ export function check(rules, files, read) {
         problems.push(`${where}: '${imp.specifier}\${…}' splices a name into the specifier; write each one literally (webpack follows only literals)`);
         continue;
       }
+      // A bundler resolves the literal as a module or an asset: a folder ('./', '.') is neither,
+      // and Next.js's Turbopack fails the whole build on it ("Can't resolve './'").
+      if (/(^|\/)\.{0,2}\/?$/.test(imp.specifier)) {
+        problems.push(`${where}: '${imp.specifier}' names a folder; bundlers resolve only files (derive the folder from import.meta.url's text)`);
+        continue;
+      }
       let target;
       if (imp.specifier.startsWith('node:')) target = imp.specifier;
       else if (imp.specifier.startsWith('.')) {

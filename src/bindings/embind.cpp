@@ -141,6 +141,9 @@ ModelHandle* load_model(val bytes, std::string options) {
   return guarded([&] { return ModelHandle::load(bytes, options); });
 }
 ImportHandle* create_import() { return new ImportHandle(); }
+val import_file_plan(std::string names_json, bool tokenizer_only) {
+  return guarded([&] { return ImportHandle::file_plan(names_json, tokenizer_only); });
+}
 TrainerHandle* create_trainer(ModelHandle& model, const TaskHandle& task, std::string options) {
   return guarded([&] { return TrainerHandle::create(model, task, options); });
 }
@@ -169,6 +172,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
   emscripten::function("loadModel", &load_model, allow_raw_pointers());
   emscripten::function("createTrainer", &create_trainer, allow_raw_pointers());
   emscripten::function("createImport", &create_import, allow_raw_pointers());
+  emscripten::function("importFilePlan", &import_file_plan);
 
   emscripten::class_<TokenizerHandle>("TokenizerHandle")
       .function("encode", &Guarded<&TokenizerHandle::encode>::call)
@@ -196,6 +200,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
       .function("add", &Guarded<&ImportHandle::add>::call)
       .function("describe", &Guarded<&ImportHandle::describe>::call)
       .function("model", &Guarded<&ImportHandle::model>::call, allow_raw_pointers())
+      .function("modelWith", &Guarded<&ImportHandle::model_with>::call, allow_raw_pointers())
       .function("tokenizer", &Guarded<&ImportHandle::tokenizer>::call, allow_raw_pointers());
   emscripten::class_<TrainerHandle>("TrainerHandle")
       .function("step", &Guarded<&TrainerHandle::step>::call)

@@ -143,7 +143,9 @@ std::string Stdin::read_line_text(const std::string& what) {
 }
 
 std::string read_input(const std::string& path, const std::string& what, Stdin& in) {
-  return path == "-" ? in.read(what) : read_file(path);
+  // Text is what the tasks read (at most 16 MB); a larger file is refused before it is read.
+  constexpr std::uint64_t kMaxTextFileBytes = 256ull << 20;
+  return path == "-" ? in.read(what) : read_file(path, kMaxTextFileBytes);
 }
 
 }  // namespace tp::cli

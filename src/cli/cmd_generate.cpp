@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/json.h"
 #include "core/schema.h"
+#include "core/text_escape.h"
 #include "generate/generator.h"
 #include "io/checkpoint.h"
 #include "tasks/task.h"
@@ -150,8 +151,8 @@ int cmd_generate(int argc, char** argv) {
   if (show) {
     for (std::size_t s = 0; s < result.steps.size(); ++s) {
       const GenerateStep& step = result.steps[s];
-      std::printf("step %zu: %s  |", s + 1, tok.token_text(step.id).c_str());
-      for (const TokenProb& p : step.top) std::printf("  %s %.3f", tok.token_text(p.id).c_str(), p.p);
+      std::printf("step %zu: %s  |", s + 1, escape_controls(tok.token_text(step.id)).c_str());
+      for (const TokenProb& p : step.top) std::printf("  %s %.3f", escape_controls(tok.token_text(p.id)).c_str(), p.p);
       std::printf("\n");
     }
   }

@@ -19,6 +19,17 @@ Transformer::Transformer(const ModelConfig& config, std::uint64_t seed, WeightIn
   if (init == WeightInit::Random) init_weights(seed);
 }
 
+Transformer::Transformer(const ModelConfig& config, LayoutOnly) : config_(config), dropout_rng_(0, 7) {
+  config_.validate();
+  if (config_.n_kv_heads == 0) config_.n_kv_heads = config_.n_heads;
+  build();
+}
+
+std::vector<ParamInfo> Transformer::parameter_layout(const ModelConfig& config) {
+  const Transformer layout(config, LayoutOnly{});
+  return layout.params_.infos();
+}
+
 void Transformer::build() {
   const ModelConfig& c = config_;
   if (c.pos == PosKind::Rope) {

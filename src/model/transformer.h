@@ -87,6 +87,10 @@ class Transformer {
   Transformer(const Transformer&) = delete;
   Transformer& operator=(const Transformer&) = delete;
 
+  // The parameters `config` registers (names, shapes), without allocating them: what an importer
+  // checks a file against before it builds the model.
+  static std::vector<ParamInfo> parameter_layout(const ModelConfig& config);
+
   const ModelConfig& config() const { return config_; }
   ParameterSet& params() { return params_; }
   const ParameterSet& params() const { return params_; }
@@ -143,6 +147,8 @@ class Transformer {
   int logit_rows_ = 0;
   std::vector<int> row_targets_;
 
+  struct LayoutOnly {};
+  Transformer(const ModelConfig& config, LayoutOnly);  // registers the parameters, allocates none
   void build();
   SublayerContext sublayer_context(int rows, bool train, Arena& arena);
   nn::MaskSpec self_mask(const LayerModules& layer, bool causal, const int* ids, int pad_id) const;
