@@ -14,8 +14,10 @@ if(TP_BUILD_TESTS)
   find_package(Catch2 REQUIRED)
   include(Catch)
   tp_add_test_program()
-  # One ctest entry per TEST_CASE, so the summary counts test cases.
-  catch_discover_tests(tp_tests)
+  # One ctest entry per TEST_CASE, so the summary counts test cases. --warn NoTests: an entry
+  # whose name matches no case fails instead of passing with nothing run (CMake's lists split a
+  # name at ';', so a test name must not hold one).
+  catch_discover_tests(tp_tests EXTRA_ARGS --warn NoTests)
   if(TARGET tp)
     add_test(NAME cli_end_to_end
              COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_test

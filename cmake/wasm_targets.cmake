@@ -23,6 +23,10 @@ if(TP_BUILD_TESTS)
   target_link_options(tp_tests PRIVATE
     -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
     -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB)
+  # Linked at -O1: binaryen's whole-program -O3 over the test program takes half a minute per
+  # link and shortens its run by about a second. The code under test is LLVM's, compiled -O3 as
+  # for the web module, which keeps -O3 at link (the node and browser suites run it).
+  target_link_options(tp_tests PRIVATE -O1)
   # Node 20's global fetch() trips the 3.1.6 glue on file paths; the flag turns it off.
   add_test(NAME wasm_catch2 COMMAND node --no-experimental-fetch $<TARGET_FILE:tp_tests>)
   # Threads for the [threads] suites (which run up to three): workers made before main() runs,

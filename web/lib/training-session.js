@@ -88,15 +88,17 @@ import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
 /** A trace taken by the session, with the training step it was taken at. @typedef {TraceResult & { step: number }} Snapshot */
 
 /**
- * A `progress` event's detail: the latest step report, and the history points since the
- * previous event.
- * @typedef {StepReport & { running: boolean, totalSteps: number, history: HistoryPoint[] }} ProgressDetail
+ * A `progress` event's detail: the latest step report, the history points since the previous
+ * event, and when the worker sent it on its own clock (its performance.now(), ms): consecutive
+ * events are at least progressInterval apart on that clock, whenever the page receives them.
+ * @typedef {StepReport & { running: boolean, totalSteps: number, history: HistoryPoint[], workerTime: number }} ProgressDetail
  */
 
 /**
  * A `state` event's detail: why the state changed (reason 'error': `error` is the message), the
- * latest report and the history points since the previous event.
- * @typedef {SessionState & { reason: 'started' | 'paused' | 'finished' | 'error', error?: string, report: StepReport | null, history: HistoryPoint[] }} StateDetail
+ * latest report, the history points since the previous event, and when the worker sent it on
+ * its own clock (ms).
+ * @typedef {SessionState & { reason: 'started' | 'paused' | 'finished' | 'error', error?: string, report: StepReport | null, history: HistoryPoint[], workerTime: number }} StateDetail
  */
 
 /**
@@ -174,7 +176,7 @@ export class TrainingSession extends EventTarget {
 
   // Applies a delta of the worker's record, then tells listeners what changed: 'run' (a new run
   // began), 'progress' (steps), 'snapshot' (history of the views), 'state' (started, paused, …).
-  #mirror({ header, delta }) {
+  #mirror({ header, delta, at }) {
     if (header) {
       this.#run?.apply({ state: { running: false } });
       this.#run = new RunRecord(header);
@@ -188,11 +190,11 @@ export class TrainingSession extends EventTarget {
     const history = delta.points ?? [];
     const reason = delta.state?.reason;
     if (history.length && run.report && !reason) {
-      this.dispatchEvent(new CustomEvent('progress', { detail: { ...run.report, running: run.running, totalSteps: run.totalSteps, history } }));
+      this.dispatchEvent(new CustomEvent('progress', { detail: { ...run.report, running: run.running, totalSteps: run.totalSteps, history, workerTime: at } }));
     }
     if (delta.snapshots?.length || delta.dropped?.length || delta.cleared) this.dispatchEvent(new CustomEvent('snapshot', { detail: run }));
     if (reason) {
-      this.dispatchEvent(new CustomEvent('state', { detail: { ...this.state, config: run.config, reason, error: run.error ?? undefined, report: run.report, history } }));
+      this.dispatchEvent(new CustomEvent('state', { detail: { ...this.state, config: run.config, reason, error: run.error ?? undefined, report: run.report, history, workerTime: at } }));
     }
   }
 
