@@ -47,12 +47,14 @@ export type ProgressDetail = StepReport & {
     running: boolean;
     totalSteps: number;
     history: HistoryPoint[];
+    workerTime: number;
 };
 export type StateDetail = SessionState & {
     reason: 'started' | 'paused' | 'finished' | 'error';
     error?: string;
     report: StepReport | null;
     history: HistoryPoint[];
+    workerTime: number;
 };
 export type TrainingSessionEventMap = {
     progress: CustomEvent<ProgressDetail>;
