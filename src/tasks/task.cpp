@@ -156,7 +156,6 @@ std::vector<Batch> Task::validation_batches(const ModelConfig& c, int batch_size
   return out;
 }
 
-
 BatchShape Task::largest_batch(const ModelConfig& c, int batch_size, int seq_len) const {
   BatchShape shape;
   shape.size = batch_size;
