@@ -62,8 +62,10 @@ struct AttentionShape {
 };
 
 // One attention layer. Every pass — training, a full inference pass, a generation step against
-// cached keys — is the same three steps: project_q, project_kv, attend_out; forward() and
-// forward_cached() differ only in where K and V rows live.
+// cached keys — is the same three steps: project q, k and v, attend, project the heads out;
+// forward() and forward_cached() differ in where K and V rows live, and a generation step of
+// one to three tokens computes q, k and v in one matrix-vector pass and (one token) attends with
+// attend_one().
 struct Attention {
   int d_model = 0, n_heads = 0, n_kv_heads = 0, head_dim = 0;
   bool self = true;  // self-attention (RoPE/ALiBi apply) or cross-attention
@@ -98,6 +100,10 @@ struct Attention {
   // causal/window settings; the cache supplies the key positions and ids.
   void forward_cached(const ParameterSet& params, const float* x, int n, int pos0, const int* tokens, KvRows& cache,
                       MaskSpec mask, float* out, Arena& arena) const;
+  // One query row q [H·dh] against every row of `cache` (mask with the cache's positions and ids
+  // set, ALiBi slopes included): concat [H·dh]. Per head a row of scores, its softmax and the
+  // weighted sum of value rows; no [T, S] mask or probability matrix is built.
+  void attend_one(const float* q, const KvRows& cache, const MaskSpec& mask, float* concat, Arena& arena) const;
   // Generation, cross-attention: x [n, D] over encoder keys and values k, v [S, G·dh] computed
   // once (project_kv of the encoder output); out [n, D].
   void forward_cross_cached(const ParameterSet& params, const float* x, int n, const float* k, const float* v, int S,

@@ -1,7 +1,5 @@
-// Linear forward/backward through kernels::matmul.
+// Linear forward/backward through kernels::matmul (and kernels::matvec for generation steps).
 #include "nn/linear.h"
-
-#include "kernels/kernels.h"
 
 namespace tp::nn {
 
@@ -17,8 +15,17 @@ Linear Linear::create(ParameterSet& params, const std::string& name, int in, int
 }
 
 void Linear::forward(const ParameterSet& params, const float* x, float* y, int n) const {
+  if (n < kMatvecRows) {
+    const kernels::MatvecOut o = matvec_out(params, y);
+    kernels::matvec_fused(n, in, x, in, &o, 1);
+    return;
+  }
   kernels::matmul(Trans::N, Trans::T, n, out, in, x, in, params.value(weight), in, y, out, false,
                   bias >= 0 ? params.value(bias) : nullptr);
+}
+
+kernels::MatvecOut Linear::matvec_out(const ParameterSet& params, float* y) const {
+  return {params.weights(weight), out, bias >= 0 ? params.value(bias) : nullptr, y, out};
 }
 
 void Linear::backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n, bool accumulate_dx,
