@@ -21,6 +21,12 @@ if(TP_BUILD_TESTS)
              COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_test
                      -DDATA=${PROJECT_SOURCE_DIR}/native_tests/data
                      -P ${PROJECT_SOURCE_DIR}/native_tests/cli_test.cmake)
+    # tp generate --json on the imported fixtures: valid UTF-8 whatever the byte tokens produce.
+    find_program(TP_NODE_FOR_TEXT node)
+    if(TP_NODE_FOR_TEXT)
+      add_test(NAME cli_text COMMAND ${TP_NODE_FOR_TEXT} ${PROJECT_SOURCE_DIR}/native_tests/cli_text_test.mjs
+                                     $<TARGET_FILE:tp> ${PROJECT_SOURCE_DIR}/native_tests/data)
+    endif()
     add_test(NAME cli_reliability
              COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_reliability_test
                      -P ${PROJECT_SOURCE_DIR}/native_tests/cli_reliability_test.cmake)

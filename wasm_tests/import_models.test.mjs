@@ -50,6 +50,59 @@ for (const name of ['gpt2', 'llama', 'llama2c']) {
   });
 }
 
+test('llama: generated text is what TextDecoder makes of the bytes, and the steps stream it', async () => {
+  // SentencePiece with byte fallback: the fixture's random weights emit byte pieces that split
+  // and strand characters. The bytes of prompt + answer come from the pieces themselves (<0xNN>
+  // is a byte, ▁ a space, the dummy prefix's space dropped); TextDecoder reads them as a browser
+  // would, and the answer must be what it adds to the prompt, with no lone surrogate anywhere.
+  const model = await tp.importModel(folder('llama'));
+  const tok = model.tokenizer();
+  const pieces = tok.vocabulary();
+  const utf8 = new TextEncoder();
+  const bytesOf = (ids, { prefix = true } = {}) => {
+    const out = [];
+    for (const id of ids) {
+      if (id < 3) continue;  // <unk> <s> </s> (no <unk> is generated here)
+      const byte = /^<0x([0-9A-F]{2})>$/.exec(pieces[id]);
+      if (byte) out.push(parseInt(byte[1], 16));
+      else out.push(...utf8.encode(pieces[id].replaceAll('\u2581', ' ')));
+    }
+    if (prefix && out[0] === 0x20) out.shift();
+    return new Uint8Array(out);
+  };
+  let replaced = 0, heldBack = 0;
+  try {
+    for (const prompt of ['naïve café — 한국어 😀', 'the quick brown fox', '😀']) {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const r = model.generate(prompt, { maxNewTokens: 40, temperature: 1.5, seed });
+        const answer = Array.from(r.ids).filter((id) => id !== 2);
+        const whole = new TextDecoder().decode(bytesOf([...r.promptIds, ...answer]));
+        const before = new TextDecoder().decode(bytesOf(r.promptIds));
+        assert.ok(whole.startsWith(before));
+        assert.equal(r.text, whole.slice(before.length), `'${prompt}' seed ${seed}`);
+        assert.ok(r.text.isWellFormed());
+        assert.equal(r.steps.map((step) => step.text).join(''), r.text);
+        // Streamed as TextDecoder's stream mode streams the same bytes, token by token.
+        const stream = new TextDecoder();
+        stream.decode(bytesOf(r.promptIds), { stream: true });
+        r.steps.forEach((step, i) => {
+          const last = i === r.steps.length - 1;
+          let want = stream.decode(bytesOf([step.id], { prefix: false }), { stream: !last });
+          if (last) want += stream.decode();
+          assert.equal(step.text, want, `step ${i} of '${prompt}' seed ${seed}`);
+        });
+        if (r.text.includes('\uFFFD')) ++replaced;
+        heldBack += r.steps.filter((step) => step.text === '' && step.id !== 2).length;
+      }
+    }
+  } finally {
+    tok.dispose();
+    model.dispose();
+  }
+  assert.ok(replaced > 0, 'no answer had a character cut short: nothing was tested');
+  assert.ok(heldBack > 0, 'no step held bytes back: nothing was tested');
+});
+
 test('gpt2: the trace\'s logits are PyTorch\'s within 1e-4', async () => {
   const want = expected('gpt2');
   const model = await tp.importModel(folder('gpt2'));

@@ -49,10 +49,16 @@ val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   const bool continuation = c.arch == Arch::DecoderOnly;
   result.set("text", tok ? (continuation ? tok->decode_continuation(ids, out) : tok->decode(out)) : std::string());
   val steps = val::array();
-  for (const GenerateStep& s : r.steps) {
+  // What each step adds to the text, as a stream shows it (a character split over tokens comes
+  // whole with the last of them).
+  const std::vector<std::string> added =
+      tok ? tok->decode_steps(continuation ? ids : std::vector<int>{}, r.ids) : std::vector<std::string>(r.ids.size());
+  for (std::size_t i = 0; i < r.steps.size(); ++i) {
+    const GenerateStep& s = r.steps[i];
     val step = val::object();
     step.set("id", s.id);
     step.set("token", tok ? tok->token_text(s.id) : std::to_string(s.id));
+    step.set("text", added[i]);
     val top = val::array();
     for (const TokenProb& p : s.top) {
       val item = val::object();

@@ -123,10 +123,15 @@ int cmd_generate(int argc, char** argv) {
     v.set("ids", ids_json(result.ids));
     v.set("text", text);
     json::Value steps = json::Value::array();
-    for (const GenerateStep& s : result.steps) {
+    // What each step adds to the text, as a stream shows it (a character split over tokens comes
+    // whole with the last of them).
+    const std::vector<std::string> added = tok.decode_steps(continuation ? ids : std::vector<int>{}, result.ids);
+    for (std::size_t i = 0; i < result.steps.size(); ++i) {
+      const GenerateStep& s = result.steps[i];
       json::Value step = json::Value::object();
       step.set("id", s.id);
       step.set("token", tok.token_text(s.id));
+      step.set("text", added[i]);
       json::Value top = json::Value::array();
       for (const TokenProb& p : s.top) {
         json::Value item = json::Value::object();

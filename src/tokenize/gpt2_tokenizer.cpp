@@ -116,7 +116,7 @@ class Gpt2Tokenizer final : public ImportedTokenizer {
     return enc;
   }
 
-  std::string decode(const std::vector<int>& ids) const override {
+  std::string decode_bytes(const std::vector<int>& ids) const override {
     std::string out;
     for (int id : ids) {
       check_id(id, vocab_size());

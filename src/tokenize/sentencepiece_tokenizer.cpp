@@ -114,7 +114,7 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
     return enc;
   }
 
-  std::string decode(const std::vector<int>& ids) const override {
+  std::string decode_bytes(const std::vector<int>& ids) const override {
     std::string out;
     for (int id : ids) {
       check_id(id, vocab_size());

@@ -34,6 +34,52 @@ SpecialTokens first_specials(int count) {
 SpecialTokens Tokenizer::specials() const { return first_specials(num_specials_); }
 SpecialTokens default_specials() { return first_specials(kAllSpecials); }
 
+std::string Tokenizer::decode(const std::vector<int>& ids) const { return utf8::well_formed(decode_bytes(ids)); }
+
+std::string Tokenizer::continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
+                                          std::string& before) const {
+  const bool byte_level = kind() == TokenizerKind::Byte || kind() == TokenizerKind::Bpe;
+  before = byte_level ? decode_bytes(context) : std::string();
+  return decode_bytes(ids);
+}
+
+std::string Tokenizer::decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const {
+  std::string before;
+  const std::string added = continuation_bytes(context, ids, before);
+  utf8::StreamDecoder stream;
+  stream.feed(before);  // what the context already showed (a character it began may end here)
+  std::string out = stream.feed(added);
+  return out + stream.finish();
+}
+
+std::vector<std::string> Tokenizer::decode_steps(const std::vector<int>& context, const std::vector<int>& ids) const {
+  // Step i shows what the complete characters of context + ids[0..i] add past those of step
+  // i - 1. (Token bytes only ever follow one another, but a convention may rewrite bytes already
+  // seen — SentencePiece turns the bytes of ▁ into a space once all three have come — so the
+  // difference is taken between texts, from where they first differ.)
+  std::vector<std::string> out;
+  out.reserve(ids.size());
+  std::vector<int> prefix;
+  std::string before, shown;
+  const auto add = [&](const std::string& text) {
+    std::size_t common = 0;
+    while (common < shown.size() && common < text.size() && shown[common] == text[common]) ++common;
+    while (common > 0 && (static_cast<unsigned char>(text[common]) & 0xC0) == 0x80) --common;  // a whole character
+    out.back() += text.substr(common);
+    shown = text;
+  };
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    prefix.push_back(ids[i]);
+    const std::string added = continuation_bytes(context, prefix, before);
+    utf8::StreamDecoder stream;
+    stream.feed(before);
+    out.emplace_back();
+    add(stream.feed(added));
+  }
+  if (!out.empty()) add(decode_continuation(context, ids));  // and what the end leaves incomplete
+  return out;
+}
+
 const char* special_token_text(int id) {
   TP_CHECK(id >= 0 && id < kAllSpecials, "special token id ", id, " is out of range; specials are ", "0..",
            kAllSpecials - 1, " (<SOS> <EOS> <PAD> <UNK> <CLS> <MASK>)");
@@ -147,12 +193,18 @@ json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size) {
   return v;
 }
 
-std::string ImportedTokenizer::decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const {
+std::string ImportedTokenizer::continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
+                                                  std::string& before) const {
   std::vector<int> all = context;
   all.insert(all.end(), ids.begin(), ids.end());
-  const std::string whole = decode(all), before = decode(context);
-  TP_ASSERT(whole.compare(0, before.size(), before) == 0);
-  return whole.substr(before.size());
+  const std::string whole = decode_bytes(all);
+  before = decode_bytes(context);
+  // The context's bytes start the whole, but for the last few a convention may rewrite once more
+  // follow (SentencePiece's ▁ spelled by three byte pieces); the continuation starts where they part.
+  std::size_t common = 0;
+  while (common < before.size() && common < whole.size() && before[common] == whole[common]) ++common;
+  before.resize(common);
+  return whole.substr(common);
 }
 
 json::Value ImportedTokenizer::json_head() const {

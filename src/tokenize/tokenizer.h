@@ -69,16 +69,23 @@ class Tokenizer {
 
   // Special tokens are never produced from text; callers add <SOS>/<EOS>/<CLS> as they need.
   virtual Encoding encode(std::string_view text) const = 0;
-  // Specials are skipped, except <UNK> which decodes as U+FFFD. Throws tp::Error on an id
-  // outside [0, vocab_size).
-  virtual std::string decode(const std::vector<int>& ids) const = 0;
-  // The text `ids` add after `context` (a prompt and its continuation): decode(context + ids)
-  // past decode(context), which differs from decode(ids) where a character's bytes or a
-  // leading-space convention straddle the boundary (the imported kinds).
-  virtual std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const {
-    (void)context;
-    return decode(ids);
-  }
+  // The bytes `ids` stand for. Specials are skipped, except <UNK> which decodes as U+FFFD. Byte
+  // tokens make these any bytes, not always UTF-8 (decode() is the text). Throws tp::Error on an
+  // id outside [0, vocab_size).
+  virtual std::string decode_bytes(const std::vector<int>& ids) const = 0;
+  // The text of `ids`: decode_bytes() as well-formed UTF-8, each run of bytes that forms no
+  // character (a character cut short, a stray byte token) one U+FFFD, as TextDecoder does.
+  std::string decode(const std::vector<int>& ids) const;
+  // The text `ids` add after `context` (a prompt and its continuation): the bytes of context + ids
+  // past those of context, as a streaming decoder would show them after the context's — which
+  // differs from decode(ids) where a character's bytes or a leading-space convention straddle
+  // the boundary (the imported kinds). Well-formed, as decode().
+  std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const;
+  // The text each id of `ids` adds after `context`, one string per id, as a streaming decoder
+  // shows it (TextDecoder's stream mode): a character whose bytes are spread over several ids
+  // appears with the id that completes it, and the last string ends with U+FFFD for bytes still
+  // incomplete. Their concatenation is decode_continuation(context, ids).
+  std::vector<std::string> decode_steps(const std::vector<int>& context, const std::vector<int>& ids) const;
   // Display text of one id (specials as "<SOS>" etc.).
   virtual std::string token_text(int id) const = 0;
 
@@ -88,6 +95,12 @@ class Tokenizer {
 
  protected:
   explicit Tokenizer(int num_specials) : num_specials_(num_specials) {}
+  // The bytes `ids` add after `context`, and in `before` the context's own bytes (the prefix of
+  // the whole they follow). The built-in kinds decode token by token, so the bytes are
+  // decode_bytes(ids); `before` is the context's bytes for the byte-level ones (byte, bpe), whose
+  // tokens can split a character between the two, and empty for char and word.
+  virtual std::string continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
+                                         std::string& before) const;
   int num_specials_;
 };
 

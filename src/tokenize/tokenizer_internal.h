@@ -72,7 +72,6 @@ std::unique_ptr<Tokenizer> bpe_tokenizer_from_json(const json::Value& value);
 // decode(context + ids) past decode(context), and the JSON of their string lists and merges.
 class ImportedTokenizer : public Tokenizer {
  public:
-  std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const override;
   std::string token_text(int id) const override {
     check_id(id, vocab_size());
     return display_[id];
@@ -80,6 +79,10 @@ class ImportedTokenizer : public Tokenizer {
 
  protected:
   ImportedTokenizer() : Tokenizer(0) {}
+  // decode_bytes(context + ids) past decode_bytes(context): bytes and a leading-space convention
+  // may straddle the boundary.
+  std::string continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
+                                 std::string& before) const override;
   json::Value json_head() const;  // {"kind", "vocab_size"}
   std::vector<std::string> display_;
 };

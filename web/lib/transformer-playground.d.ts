@@ -360,12 +360,18 @@ export interface TokenProbability {
 export interface GenerateStep {
   id: number;
   token: string;
+  /**
+   * What this token adds to `text`, as a streaming decoder shows it: a character whose bytes
+   * span several tokens comes whole with the last of them ('' before), and bytes that never form
+   * a character are U+FFFD. The steps' texts joined are `text`.
+   */
+  text: string;
   /** The topKProbs most likely tokens, most likely first (empty when topKProbs is 0). */
   topk: TokenProbability[];
 }
 
 export interface GenerateResult {
-  /** The generated text (without the prompt and without <EOS>). */
+  /** The generated text (without the prompt and without <EOS>), always well-formed Unicode. */
   text: string;
   /** The generated ids, including the final <EOS> when generation stopped on it. */
   ids: Int32Array;
