@@ -27,10 +27,14 @@
 //   size     a one-<tp-tokenizer> page (modules, and the single-file bundle) served with brotli in
 //            headless Chromium: files, raw / brotli / gzip bytes, requests before the .wasm
 //            (bench/size.mjs; also writes the tables of docs/WIDGETS.md and docs/PERFORMANCE.md).
-//   import   a random GPT-2-small-sized checkpoint in Hugging Face's layout (written by
-//            bench/make_gpt2_small.mjs into bench/results/gpt2-small, ~475 MiB, not committed):
-//            load time, peak memory and ms per generated token (KV cache, greedy, 32 tokens),
-//            native and in headless Chromium (files fetched and streamed into the wasm heap).
+//   import   ours against onnxruntime-web (wasm) and @wllama/wllama (llama.cpp) on the same random
+//            weights (bench/import/: GPT-2 small and llama2.c's stories15M and stories110M shapes,
+//            written by the bench as Hugging Face folders in F32/F16/BF16, GGUF F32/F16 and ONNX
+//            with past key-values, under bench/results/import, not committed): load time, ms per
+//            generated token (KV cache, greedy) and peak memory, in Node and in headless Chromium
+//            at 1 and 2 threads, interleaved rounds (--rounds N, --shapes, --import-threads,
+//            --envs, --dtypes; bench/import/section.mjs), and the share of the memory bandwidth
+//            (a STREAM-like copy in the same run) our decode reads weights at.
 //   drawing  the playground page in headless Chromium training lm-char as fast as it can for two
 //            minutes (--seconds N for another length) with every panel in view (the viewport as
 //            tall as the page): the main thread's long tasks (count, longest, median, how many
@@ -327,26 +331,9 @@ async function runSize() {
   return (await import('../bench/size.mjs')).runSize({ printTable });
 }
 
-// The import page: the checkpoint served from the repository root.
-const browserImport = (engine, dir) => browserPages(engine, [(url) => {
-  const model = `${url}${path.relative(root, dir).split(path.sep).join('/')}`;
-  return `import.html?model=${encodeURIComponent(model)}&tokens=32&impl=${engine}-wasm`;
-}]);
-
 async function runImport() {
-  const { writeGpt2Small } = await import('../bench/make_gpt2_small.mjs');
-  const dir = path.join(root, 'bench', 'results', 'gpt2-small');
-  const started = Date.now();
-  writeGpt2Small(dir);
-  console.log(`\nimport: a random GPT-2-small-sized checkpoint (${((Date.now() - started) / 1000).toFixed(1)} s to write or find)…`);
-  const rows = strip([
-    ...(await jsonLines(nativeBench, ['import', '--model', dir, '--reps', '32'])),
-    ...(await browserImport('chromium', dir)),
-  ]);
-  printTable('importing GPT-2 small (124 M parameters, random weights), then 32 greedy tokens with the KV cache',
-    ['impl', 'parameters', 'load s', 'peak MiB', 'ms/token'],
-    rows.map((r) => [r.impl, r.parameters, fmt(r.load_s, 2), fmt(r.peak_mb, 0), fmt(r.ms_per_token, 1)]));
-  return rows;
+  const { runImportSection } = await import('../bench/import/section.mjs');
+  return runImportSection({ printTable });
 }
 
 // The playground page, served as the product is (web/), in headless Chromium: lm-char at full
