@@ -39,10 +39,39 @@ for (const name of ['gpt2', 'llama', 'llama2c']) {
       assert.deepEqual(Array.from(cached.ids), want.greedy_ids);
       assert.deepEqual(Array.from(uncached.ids), want.greedy_ids);
       const tok = model.tokenizer();
+      // The model's tokenizer puts <s> first for Llama (tokenizer.json's post-processor,
+      // tokenizer_config.json's add_bos_token) and llama2.c (as run.c), nothing for GPT-2.
+      const before = name === 'gpt2' ? [] : [1];
       for (const { text, ids } of want.texts) {
-        assert.deepEqual(Array.from(tok.encode(text).ids), ids, `'${text}'`);
+        assert.deepEqual(Array.from(tok.encode(text, { addSpecialTokens: false }).ids), ids, `'${text}'`);
+        const withSpecials = tok.encode(text);
+        assert.deepEqual(Array.from(withSpecials.ids), [...before, ...ids], `'${text}' with its specials`);
+        assert.equal(withSpecials.tokens.length, withSpecials.ids.length);
+        if (before.length) assert.deepEqual(Array.from(withSpecials.spans.slice(0, 2)), [0, 0]);
         assert.equal(tok.decode(ids), text);
       }
+      tok.dispose();
+    } finally {
+      model.dispose();
+    }
+  });
+}
+
+for (const name of ['gpt2', 'llama', 'llama2c']) {
+  test(`${name}: a text prompt is encoded as its authors run it, and the continuation is PyTorch's`, async () => {
+    // The fixtures' references start from the tool's prompt encoded by the model's own tokenizer:
+    // <s> first for Llama and llama2.c.
+    const want = expected(name);
+    const model = await tp.importModel(folder(name));
+    try {
+      const r = model.generate('the quick brown fox', { maxNewTokens: want.greedy_ids.length });
+      assert.deepEqual(Array.from(r.promptIds), want.prompt_ids);
+      assert.deepEqual(Array.from(r.ids), want.greedy_ids);
+      const bare = model.generate('the quick brown fox', { maxNewTokens: 1, addSpecialTokens: false });
+      assert.deepEqual(Array.from(bare.promptIds), name === 'gpt2' ? want.prompt_ids : want.prompt_ids.slice(1));
+      const tok = model.tokenizer();
+      assert.throws(() => tok.encode('x', { addSpecialTokens: 'no' }), /encode option addSpecialTokens must be a boolean, got/);
+      assert.throws(() => tok.encode('x', { addBos: true }), /unknown encode option key 'addBos'; allowed: addSpecialTokens/);
       tok.dispose();
     } finally {
       model.dispose();

@@ -38,7 +38,9 @@ TokenizerHandle* TokenizerHandle::create(const std::string& options_json, const 
   return new TokenizerHandle(train_tokenizer(tokenizer_options(options_json), text));
 }
 
-val TokenizerHandle::encode(const std::string& text) const { return encoding_value(tok->encode(text)); }
+val TokenizerHandle::encode(const std::string& text, bool add_special_tokens) const {
+  return encoding_value(add_special_tokens ? tok->encode_with_specials(text) : tok->encode(text));
+}
 
 std::string TokenizerHandle::decode(const val& ids) const { return tok->decode(ids_from(ids, "ids")); }
 
@@ -223,8 +225,11 @@ const Tokenizer& ModelHandle::tokenizer() const {
 
 SpecialTokens ModelHandle::specials() const { return tok ? tok->specials() : default_specials(); }
 
-std::vector<int> ModelHandle::prompt_ids(const val& prompt) const {
-  if (prompt.isString()) return tokenizer().encode(prompt.as<std::string>()).ids;
+std::vector<int> ModelHandle::prompt_ids(const val& prompt, bool add_special_tokens) const {
+  if (prompt.isString()) {
+    const std::string text = prompt.as<std::string>();
+    return add_special_tokens ? tokenizer().encode_with_specials(text).ids : tokenizer().encode(text).ids;
+  }
   return ids_from(prompt, "prompt");
 }
 

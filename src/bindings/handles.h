@@ -27,7 +27,7 @@ class TokenizerHandle {
   // options: {"kind": ..., "vocab_size": n, "lowercase": bool}; text: the training text.
   static TokenizerHandle* create(const std::string& options_json, const std::string& text);
 
-  val encode(const std::string& text) const;
+  val encode(const std::string& text, bool add_special_tokens) const;
   std::string decode(const val& ids) const;
   val info() const;                 // { kind, vocabSize, numSpecials }
   val specials() const;             // { sos, eos, pad, unk, cls, mask }: ids, or null where the tokenizer has none
@@ -76,7 +76,7 @@ class ModelHandle {
   std::vector<std::string> load_warnings;
 
  private:
-  std::vector<int> prompt_ids(const val& prompt) const;
+  std::vector<int> prompt_ids(const val& prompt, bool add_special_tokens) const;
   const Tokenizer& tokenizer() const;
   // The tokenizer's specials; a model without one assumes the built-in tokenizers' layout.
   SpecialTokens specials() const;

@@ -36,7 +36,7 @@ val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   GenerateOptions options;
   schema::from_json(options, json::parse(options_json), "generation option", schema::Naming::Camel);
   options.specials = specials();
-  std::vector<int> ids = prompt_ids(prompt);
+  std::vector<int> ids = prompt_ids(prompt, options.add_special_tokens);
   // A sequence-to-sequence task on a decoder-only model reads "source <SOS>" and continues.
   if (c.arch == Arch::DecoderOnly && task_kind == TaskKind::Seq2Seq && !task_name.empty())
     ids.push_back(options.specials.sos);

@@ -109,7 +109,7 @@ int cmd_generate(int argc, char** argv) {
   if (show || json_out) options.top_k_probs = std::max(options.top_k_probs, 5);
   options.specials = tok.specials();
 
-  std::vector<int> ids = tok.encode(prompt).ids;
+  std::vector<int> ids = options.add_special_tokens ? tok.encode_with_specials(prompt).ids : tok.encode(prompt).ids;
   const bool seq2seq_prompt = prompt_needs_sos(loaded);
   if (seq2seq_prompt) ids.push_back(options.specials.sos);
   const GenerateResult result = generate(*loaded.model, ids, options);

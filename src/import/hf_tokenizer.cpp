@@ -3,7 +3,10 @@
 //   vocab.json + merges.txt (GPT-2's original files)               -> gpt2
 //   tokenizer.json with ▁ normalisation and byte_fallback (Llama)  -> sentencepiece
 // Other tokenizer.json pipelines (another split pattern, WordPiece, Unigram) are refused with
-// the field that differs.
+// the field that differs. The special tokens put around an encoded text come from tokenizer.json's
+// post_processor (TemplateProcessing's `single`; ByteLevel or none add nothing), and
+// tokenizer_config.json's add_bos_token / add_eos_token decide instead where it sets them (as
+// Hugging Face's Llama tokenizers rebuild their post-processor from those flags).
 #include "core/error.h"
 #include "import/import_internal.h"
 
@@ -155,6 +158,72 @@ std::unique_ptr<Tokenizer> sentencepiece_from_tokenizer_json(const json::Value& 
   return make_sentencepiece_tokenizer(std::move(vocab));
 }
 
+// tokenizer.json post_processor -> the ids before and after the text ("A").
+void post_processor_template(const json::Value& pp, SpecialsTemplate& out, const Tokenizer& tok) {
+  const std::string type = type_of(&pp);
+  if (type == "ByteLevel") return;  // offsets only
+  if (type == "Sequence") {
+    const json::Value* steps = get(pp, "processors");
+    TP_CHECK(steps != nullptr, "tokenizer.json post_processor Sequence has no processors");
+    for (const json::Value& step : steps->as_array("tokenizer.json post_processor processors"))
+      post_processor_template(step, out, tok);
+    return;
+  }
+  TP_CHECK(type == "TemplateProcessing", "tokenizer.json post_processor '", type,
+           "' is not supported; supported: ", "TemplateProcessing, ByteLevel, Sequence of them, or none");
+  const json::Value* single = get(pp, "single");
+  TP_CHECK(single != nullptr, "tokenizer.json post_processor TemplateProcessing has no 'single' template");
+  const json::Value* specials = get(pp, "special_tokens");
+  SpecialsTemplate t;
+  bool seen_text = false;
+  for (const json::Value& item : single->as_array("tokenizer.json post_processor single")) {
+    if (get(item, "Sequence")) {
+      TP_CHECK(!seen_text, "tokenizer.json post_processor single template has the text twice");
+      seen_text = true;
+      continue;
+    }
+    const json::Value* special = get(item, "SpecialToken");
+    TP_CHECK(special != nullptr, "tokenizer.json post_processor single template items must be SpecialToken or ",
+             "Sequence");
+    const std::string name = get(*special, "id") ? get(*special, "id")->as_string("SpecialToken id") : "";
+    const json::Value* entry = specials ? get(*specials, name.c_str()) : nullptr;
+    TP_CHECK(entry && get(*entry, "ids"), "tokenizer.json post_processor special token '", name,
+             "' is not in its special_tokens");
+    for (const json::Value& id : get(*entry, "ids")->as_array("special_tokens ids")) {
+      const std::int64_t n = id.as_int("special_tokens id");
+      TP_CHECK(n >= 0 && n < tok.vocab_size(), "tokenizer.json post_processor special token '", name, "' has id ", n,
+               ", outside the vocabulary (0..", tok.vocab_size() - 1, ")");
+      (seen_text ? t.after : t.before).push_back(static_cast<int>(n));
+    }
+  }
+  TP_CHECK(seen_text, "tokenizer.json post_processor single template has no Sequence (the text)");
+  out.before.insert(out.before.end(), t.before.begin(), t.before.end());
+  out.after.insert(out.after.end(), t.after.begin(), t.after.end());
+}
+
+// The template the files give (see the header comment).
+SpecialsTemplate specials_template_of(const json::Value* tokenizer_json, const std::vector<ModelFile>& files,
+                                      const Tokenizer& tok) {
+  SpecialsTemplate t;
+  if (tokenizer_json != nullptr) {
+    if (const json::Value* pp = get(*tokenizer_json, "post_processor")) post_processor_template(*pp, t, tok);
+  }
+  if (const ModelFile* file = find_file(files, "tokenizer_config.json")) {
+    const json::Value config = parse_json(file->bytes, "tokenizer_config.json");
+    const SpecialTokens s = tok.specials();
+    const auto flag = [&](const char* key, int id, std::vector<int>& ids) {
+      const json::Value* v = get(config, key);
+      if (v == nullptr) return;
+      const bool on = v->as_bool(str_cat("tokenizer_config.json field ", key));
+      TP_CHECK(!on || id >= 0, "tokenizer_config.json field ", key, " = true, but the tokenizer has no such token");
+      ids = on ? std::vector<int>{id} : std::vector<int>{};
+    };
+    flag("add_bos_token", s.sos, t.before);
+    flag("add_eos_token", s.eos, t.after);
+  }
+  return t;
+}
+
 // merges.txt: a "#version" line, then "a b" per line.
 std::vector<std::pair<std::string, std::string>> read_merges_txt(std::string_view text) {
   std::vector<std::pair<std::string, std::string>> out;
@@ -180,8 +249,10 @@ std::vector<std::pair<std::string, std::string>> read_merges_txt(std::string_vie
 
 std::unique_ptr<Tokenizer> read_hf_tokenizer(const HfModel& hf, const std::vector<ModelFile>& files) {
   std::unique_ptr<Tokenizer> tok;
-  if (const ModelFile* file = find_file(files, "tokenizer.json")) {
-    const json::Value root = parse_json(file->bytes, "tokenizer.json");
+  json::Value root;
+  const ModelFile* tokenizer_json = find_file(files, "tokenizer.json");
+  if (tokenizer_json != nullptr) {
+    root = parse_json(tokenizer_json->bytes, "tokenizer.json");
     const json::Value* model = get(root, "model");
     TP_CHECK(model && type_of(model) == "BPE", "tokenizer.json model.type '", type_of(model), "' is not supported; ",
              "supported: BPE (GPT-2's byte-level BPE, or SentencePiece BPE with byte fallback)");
@@ -200,6 +271,7 @@ std::unique_ptr<Tokenizer> read_hf_tokenizer(const HfModel& hf, const std::vecto
   }
   TP_CHECK(tok->vocab_size() == hf.config.vocab_size, "the tokenizer has ", tok->vocab_size(), " tokens but ",
            "config.json field vocab_size = ", hf.config.vocab_size);
+  tok->set_specials_template(specials_template_of(tokenizer_json ? &root : nullptr, files, *tok));
   return tok;
 }
 

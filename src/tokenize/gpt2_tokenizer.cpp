@@ -130,6 +130,7 @@ class Gpt2Tokenizer final : public ImportedTokenizer {
     v.set("tokens", strings_json(vocab_.tokens));
     v.set("merges", merges_json(vocab_.merges));
     v.set("eos_token", vocab_.eos_token);
+    template_to_json(specials_template(), v);
     return v;
   }
 
@@ -144,13 +145,14 @@ class Gpt2Tokenizer final : public ImportedTokenizer {
 }  // namespace
 
 std::unique_ptr<Tokenizer> gpt2_tokenizer_from_json(const json::Value& value) {
-  check_json_keys(value, "gpt2", {"kind", "vocab_size", "tokens", "merges", "eos_token"});
+  check_json_keys(value, "gpt2", {"kind", "vocab_size", "tokens", "merges", "eos_token", "template"});
   Gpt2Vocab vocab;
   vocab.tokens = strings_from_json(value, "tokens", "gpt2");
   vocab.merges = merges_from_json(value, "merges", "gpt2");
   vocab.eos_token = json_field(value, "eos_token").as_string("gpt2 tokenizer field eos_token");
   auto tokenizer = make_gpt2_tokenizer(std::move(vocab));
   check_json_vocab_size(value, tokenizer->vocab_size());
+  tokenizer->set_specials_template(template_from_json(value));
   return tokenizer;
 }
 

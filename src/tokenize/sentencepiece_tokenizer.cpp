@@ -7,7 +7,9 @@
 // there is one, otherwise by the score of the merged piece, highest first (tokenizer.bin; SentencePiece's
 // own order), leftmost first among equals (ranked_merges.h). Decoding joins the pieces, turns ▁
 // back into spaces and byte pieces into their bytes, and drops the dummy prefix's space, so
-// decode(encode(t)) == t for every valid UTF-8 text. <unk>, <s> and </s> are the specials
+// decode(encode(t)) == t for every valid UTF-8 text. A ▁ in the text itself is a space too, except
+// for llama2.c's tokenizer.bin (mark_in_text_is_space false): its run.c looks the character up
+// among pieces written with spaces, finds none and falls back to its three bytes. <unk>, <s> and </s> are the specials
 // (<UNK>, <SOS>, <EOS>); they are never produced from text.
 #include <algorithm>
 #include <cstdio>
@@ -99,6 +101,8 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
       const std::string_view ch = text.substr(i, u.length);
       if (ch == " ") {
         push_char(symbols, kSpaceMark, space, span);
+      } else if (ch == kSpaceMark && !vocab_.mark_in_text_is_space) {
+        push_char(symbols, ch, -1, span);  // its bytes, as run.c finds no piece for it
       } else {
         push_char(symbols, ch, u.valid ? find(std::string(ch)) : -1, span);
       }
@@ -155,6 +159,8 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
     v.set("bos", vocab_.bos);
     v.set("eos", vocab_.eos);
     v.set("add_dummy_prefix", vocab_.add_dummy_prefix);
+    if (!vocab_.mark_in_text_is_space) v.set("mark_in_text_is_space", false);
+    template_to_json(specials_template(), v);
     return v;
   }
 
@@ -217,7 +223,8 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
 
 std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& value) {
   check_json_keys(value, "sentencepiece",
-                  {"kind", "vocab_size", "pieces", "scores", "merges", "unk", "bos", "eos", "add_dummy_prefix"});
+                  {"kind", "vocab_size", "pieces", "scores", "merges", "unk", "bos", "eos", "add_dummy_prefix",
+                   "template", "mark_in_text_is_space"});
   SentencePieceVocab vocab;
   vocab.pieces = strings_from_json(value, "pieces", "sentencepiece");
   if (value.find("merges") != nullptr) {
@@ -232,8 +239,12 @@ std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& 
   vocab.eos = static_cast<int>(json_field(value, "eos").as_int("sentencepiece tokenizer field eos"));
   vocab.add_dummy_prefix =
       json_field(value, "add_dummy_prefix").as_bool("sentencepiece tokenizer field add_dummy_prefix");
+  if (const json::Value* mark = value.find("mark_in_text_is_space")) {
+    vocab.mark_in_text_is_space = mark->as_bool("sentencepiece tokenizer field mark_in_text_is_space");
+  }
   auto tokenizer = make_sentencepiece_tokenizer(std::move(vocab));
   check_json_vocab_size(value, tokenizer->vocab_size());
+  tokenizer->set_specials_template(template_from_json(value));
   return tokenizer;
 }
 

@@ -34,6 +34,37 @@ SpecialTokens first_specials(int count) {
 SpecialTokens Tokenizer::specials() const { return first_specials(num_specials_); }
 SpecialTokens default_specials() { return first_specials(kAllSpecials); }
 
+Encoding Tokenizer::encode_with_specials(std::string_view text) const {
+  Encoding e = encode(text);
+  if (template_.empty()) return e;
+  int utf16_end = 0;  // the text's length in UTF-16 code units, where the trailing specials sit
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if ((b & 0xC0) != 0x80) utf16_end += b >= 0xF0 ? 2 : 1;
+  }
+  const int byte_end = static_cast<int>(text.size());
+  Encoding out;
+  const auto push = [&](int id, Span bytes, Span utf16, std::string token) {
+    out.ids.push_back(id);
+    out.byte_spans.push_back(bytes);
+    out.utf16_spans.push_back(utf16);
+    out.tokens.push_back(std::move(token));
+  };
+  for (const int id : template_.before) push(id, Span{0, 0}, Span{0, 0}, token_text(id));
+  for (std::size_t i = 0; i < e.ids.size(); ++i) push(e.ids[i], e.byte_spans[i], e.utf16_spans[i], e.tokens[i]);
+  for (const int id : template_.after) {
+    push(id, Span{byte_end, byte_end}, Span{utf16_end, utf16_end}, token_text(id));
+  }
+  return out;
+}
+
+void Tokenizer::set_specials_template(SpecialsTemplate t) {
+  for (const std::vector<int>* ids : {&t.before, &t.after}) {
+    for (const int id : *ids) detail::check_id(id, vocab_size());
+  }
+  template_ = std::move(t);
+}
+
 std::string Tokenizer::decode(const std::vector<int>& ids) const { return utf8::well_formed(decode_bytes(ids)); }
 
 std::string Tokenizer::continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
@@ -284,6 +315,31 @@ int read_json_header(const json::Value& value, TokenizerKind kind, std::initiali
   TP_CHECK(specials >= 3 && specials <= kAllSpecials, "tokenizer field num_specials must be 3..", kAllSpecials,
            ", got ", specials);
   return static_cast<int>(specials);
+}
+
+void template_to_json(const SpecialsTemplate& t, json::Value& v) {
+  if (t.empty()) return;
+  json::Value out = json::Value::object();
+  for (const auto& [key, ids] : {std::pair{"before", &t.before}, std::pair{"after", &t.after}}) {
+    json::Value list = json::Value::array();
+    for (const int id : *ids) list.push(id);
+    out.set(key, std::move(list));
+  }
+  v.set("template", std::move(out));
+}
+
+SpecialsTemplate template_from_json(const json::Value& v) {
+  SpecialsTemplate out;
+  const json::Value* t = v.find("template");
+  if (t == nullptr) return out;
+  for (const auto& [key, ids] : {std::pair{"before", &out.before}, std::pair{"after", &out.after}}) {
+    for (const json::Value& id : json_field(*t, key).as_array(str_cat("tokenizer template field ", key))) {
+      const std::int64_t n = id.as_int("tokenizer template id");
+      TP_CHECK(n >= 0 && n < (std::int64_t{1} << 31), "tokenizer template id ", n, " is not a token id");
+      ids->push_back(static_cast<int>(n));
+    }
+  }
+  return out;
 }
 
 void check_json_vocab_size(const json::Value& value, int actual) {

@@ -53,6 +53,11 @@ json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size);
 int read_json_header(const json::Value& value, TokenizerKind kind, std::initializer_list<const char*> allowed);
 const json::Value& json_field(const json::Value& value, const char* key);
 void check_json_vocab_size(const json::Value& value, int actual);
+// The specials template as JSON ({"before": [...], "after": [...]}) into v's "template" field
+// when it is not empty, and back from that field (empty when absent): the imported kinds'
+// to_json / from_json (set_specials_template checks the ids).
+void template_to_json(const SpecialsTemplate& t, json::Value& v);
+SpecialsTemplate template_from_json(const json::Value& v);
 
 // Per-kind constructors. max_vocab == 0 means "no limit" for char and word.
 std::unique_ptr<Tokenizer> train_char_tokenizer(std::string_view text, int num_specials, int max_vocab);

@@ -104,10 +104,17 @@ export class Tokenizer extends Owned {
   }
   // { ids: Int32Array, tokens: string[], spans: Int32Array of [begin, end) UTF-16 pairs, byteSpans }.
   // A lone surrogate in `text` is read as U+FFFD (length kept, so spans index `text` itself).
-  encode(text) {
+  // An imported tokenizer puts the special tokens its files say around the text (Llama's and
+  // llama2.c's <s> first), as the model's own tokenizer does; { addSpecialTokens: false } leaves
+  // them out. The built-in kinds add none either way.
+  encode(text, options = {}) {
     if (typeof text !== 'string') throw new Error(`encode(text): text must be a string, got ${describe(text)}`);
     const wf = wellFormed(text);
-    return run(this, 'Tokenizer', 'encode', (h) => h.encode(wf));
+    const { addSpecialTokens = true } = JSON.parse(optionsJson(options, ['addSpecialTokens'], 'encode option'));
+    if (typeof addSpecialTokens !== 'boolean') {
+      throw new Error(`encode option addSpecialTokens must be a boolean, got ${describe(addSpecialTokens)}`);
+    }
+    return run(this, 'Tokenizer', 'encode', (h) => h.encode(wf, addSpecialTokens));
   }
   decode(ids) {
     const copy = idsCopy(ids, 'decode(ids): ids');

@@ -560,7 +560,7 @@ export declare class Tokenizer implements WasmObject {
   readonly numSpecials: number;
   /** The id of each special token, or null where this tokenizer has none. */
   readonly specials: SpecialTokens;
-  encode(text: string): Encoding;
+  encode(text: string, options?: { addSpecialTokens?: boolean }): Encoding;
   decode(ids: TokenIds): string;
   /** Display text of ids 0 .. limit-1 (default: the whole vocabulary). */
   vocabulary(limit?: number): string[];
