@@ -39,7 +39,7 @@ const USES = {
   arrayAt: ['web/components/tp-line-chart.js', /\.at\(-1\)/],
   containerQueries: ['web/styles/playground-css.js', /@container /],
   has: ['web/styles/playground-css.js', /:has\(/],
-  mathml: ['web/ui/mathml.js', /<math/],
+  mathml: ['web/ui/mathml.js', /createElementNS\(MATHML/],
   constructableSheets: ['web/ui/sheets.js', /adoptedStyleSheets/],
   colorMix: ['web/styles/playground-css.js', /color-mix\(/],
 };

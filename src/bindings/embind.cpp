@@ -119,6 +119,9 @@ void set_threads(int n) {
 TokenizerHandle* create_tokenizer(std::string options, std::string text) {
   return guarded([&] { return TokenizerHandle::create(options, text); });
 }
+TokenizerHandle* load_tokenizer(std::string saved) {
+  return guarded([&] { return TokenizerHandle::load(saved); });
+}
 TaskHandle* builtin_task(std::string name) {
   return guarded([&] { return TaskHandle::builtin(name); });
 }
@@ -157,6 +160,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
   emscripten::function("setThreadLimit", &set_thread_limit);
   emscripten::function("setThreads", &set_threads);
   emscripten::function("createTokenizer", &create_tokenizer, allow_raw_pointers());
+  emscripten::function("loadTokenizer", &load_tokenizer, allow_raw_pointers());
   emscripten::function("builtinTask", &builtin_task, allow_raw_pointers());
   emscripten::function("textTask", &text_task, allow_raw_pointers());
   emscripten::function("textTaskWith", &text_task_with, allow_raw_pointers());
@@ -171,7 +175,8 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
       .function("decode", &Guarded<&TokenizerHandle::decode>::call)
       .function("info", &Guarded<&TokenizerHandle::info>::call)
       .function("specials", &Guarded<&TokenizerHandle::specials>::call)
-      .function("vocabulary", &Guarded<&TokenizerHandle::vocabulary>::call);
+      .function("vocabulary", &Guarded<&TokenizerHandle::vocabulary>::call)
+      .function("save", &Guarded<&TokenizerHandle::save>::call);
   emscripten::class_<TaskHandle>("TaskHandle")
       .function("info", &Guarded<&TaskHandle::info>::call)
       .function("tokenizer", &Guarded<&TaskHandle::tokenizer>::call, allow_raw_pointers())

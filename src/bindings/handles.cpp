@@ -38,6 +38,22 @@ TokenizerHandle* TokenizerHandle::create(const std::string& options_json, const 
   return new TokenizerHandle(train_tokenizer(tokenizer_options(options_json), text));
 }
 
+TokenizerHandle* TokenizerHandle::load(const std::string& saved) {
+  json::Value value;
+  try {
+    value = json::parse(saved);
+  } catch (const Error& e) {
+    TP_FAIL("loadTokenizer: the text is not tokenizer.save()'s: ", e.what());
+  }
+  try {
+    return new TokenizerHandle(Tokenizer::from_json(value));
+  } catch (const Error& e) {
+    TP_FAIL("loadTokenizer: not a valid tokenizer: ", e.what());
+  }
+}
+
+std::string TokenizerHandle::save() const { return tok->to_json().dump(); }
+
 val TokenizerHandle::encode(const std::string& text, bool add_special_tokens) const {
   return encoding_value(add_special_tokens ? tok->encode_with_specials(text) : tok->encode(text));
 }

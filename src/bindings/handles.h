@@ -26,12 +26,15 @@ class TokenizerHandle {
   explicit TokenizerHandle(std::shared_ptr<const Tokenizer> tokenizer) : tok(std::move(tokenizer)) {}
   // options: {"kind": ..., "vocab_size": n, "lowercase": bool}; text: the training text.
   static TokenizerHandle* create(const std::string& options_json, const std::string& text);
+  // From save()'s text: the tokenizer as a checkpoint stores it, checked as a checkpoint's is.
+  static TokenizerHandle* load(const std::string& saved);
 
   val encode(const std::string& text, bool add_special_tokens) const;
   std::string decode(const val& ids) const;
   val info() const;                 // { kind, vocabSize, numSpecials }
   val specials() const;             // { sos, eos, pad, unk, cls, mask }: ids, or null where the tokenizer has none
   val vocabulary(int limit) const;  // display text of the first `limit` ids
+  std::string save() const;         // Tokenizer::to_json as text
   std::shared_ptr<const Tokenizer> tok;
 };
 

@@ -2,7 +2,9 @@
 // default pace and its history of snapshots is recorded; the timeline brings back the attention of
 // an early step in every view; a kept run and a pre-norm run are overlaid on the loss chart with a
 // legend, exported with it, and still listed after a reload; hovering an attention cell explains
-// its weight with numbers that add up to the model's own score.
+// its weight with numbers that add up to the model's own score; a run pushed out of the six kept
+// leaves the store too, and a page opened without a link lists the six kept last; a probe too
+// large for one snapshot is kept shortened, and the attention view says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, useBrowser } from './browser.mjs';
@@ -123,6 +125,88 @@ test('kept runs: a post-norm and a pre-norm run overlaid with a legend, exported
   await page.click('>>> [data-testid=forget-runs]');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list]').children.length === 0);
   assert.equal(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).getAll('run').length, 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// The kept runs' store (IndexedDB) as the test sees it: its rows' keys, oldest first.
+const STORED = () => new Promise((resolve, reject) => {
+  const open = indexedDB.open('transformer-playground', 1);
+  open.onsuccess = () => {
+    const req = open.result.transaction('kept-runs').objectStore('kept-runs').getAll();
+    req.onsuccess = () => resolve(req.result.sort((a, b) => a.keptAt - b.keptAt).map((r) => r.setup.seed));
+    req.onerror = () => reject(req.error);
+  };
+  open.onerror = () => reject(open.error);
+});
+
+// The store's rows once `done(rows)` holds (the writes are asynchronous), or after 5 s as they are.
+async function settled(page, done) {
+  const end = Date.now() + 5000;
+  for (;;) {
+    const rows = await page.evaluate(STORED);
+    if (done(rows) || Date.now() > end) return rows;
+    await sleep(100);
+  }
+}
+
+test('kept runs: a run pushed out of the six kept is deleted from the store, and a page without a link lists the newest six', async () => {
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  // Eight runs kept one after another (set-ups differing in their seed): the first two go.
+  await page.evaluate(async () => {
+    const { RunRecord } = await import(new URL('lib/run-record.js', document.baseURI).href);
+    const kept = document.querySelector('tp-playground').app.kept;
+    await kept.forget();
+    for (let seed = 1; seed <= 8; ++seed) {
+      kept.keep({ task: 'qa-toy', seed, model: {}, train: {} }, new RunRecord({ id: seed, task: { name: 'qa-toy' } }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  assert.deepEqual(await settled(page, (rows) => rows.length <= 6), [3, 4, 5, 6, 7, 8], 'the store holds the six kept runs');
+  // A store holding more (an older version let it grow): a page opened without runs in its link
+  // lists the six kept last, and forgets the rest.
+  await page.evaluate(async () => {
+    const { setupKey } = await import(new URL('playground/state.js', document.baseURI).href);
+    await new Promise((resolve, reject) => {
+      const open = indexedDB.open('transformer-playground', 1);
+      open.onsuccess = () => {
+        const t = open.result.transaction('kept-runs', 'readwrite');
+        const store = t.objectStore('kept-runs');
+        store.clear();
+        for (let seed = 1; seed <= 9; ++seed) {
+          const setup = { task: 'qa-toy', seed, model: {}, train: {} };
+          store.put({ key: setupKey(setup), setup, keptAt: 1000 + seed, record: { id: seed, points: [], snapshots: [] } });
+        }
+        t.oncomplete = resolve;
+        t.onerror = () => reject(t.error);
+      };
+    });
+  });
+  await page.close();
+  const fresh = await openPage(suite.browser, `${suite.url}`);
+  await fresh.page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await fresh.page.waitForFunction(() => document.querySelector('tp-playground').app.kept.entries.length > 0, { timeout: 10_000 });
+  const listed = await fresh.page.evaluate(() => document.querySelector('tp-playground').app.kept.entries.map((e) => e.setup.seed));
+  assert.deepEqual(listed, [4, 5, 6, 7, 8, 9], 'the newest six, in the order they were kept');
+  assert.deepEqual(await settled(fresh.page, (rows) => rows.length <= 6), [4, 5, 6, 7, 8, 9], 'the older runs are gone from the store');
+  await fresh.page.evaluate(() => document.querySelector('tp-playground').app.kept.forget());
+  assert.deepEqual([...problems, ...fresh.problems], []);
+  await fresh.page.close();
+});
+
+test('a probe too large for one snapshot of the history is shortened, and the attention view says so', async () => {
+  // 8 layers × 8 heads over 120 characters: the attention maps alone are ~15 MB, a snapshot may keep 3 MB.
+  const input = 'the quick brown fox jumps over the lazy dog; '.repeat(3).slice(0, 120);
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#task=lm-char&m.nLayers=8&m.nHeads=8&m.dModel=64&m.maxLen=128&input=${encodeURIComponent(input)}`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await scrollTo(page, '>>> #attention');
+  await page.waitForFunction(() => /The history keeps its first/.test(document.querySelector('tp-playground').shadowRoot.getElementById('attn-note').textContent), { timeout: 60_000 });
+  const note = await page.$eval('>>> #attn-note', (el) => el.textContent);
+  const [, kept] = /The history keeps its first (\d+) of 120 tokens: a snapshot may take at most 3\.0 MB\./.exec(note) ?? [];
+  assert.ok(kept > 0 && kept < 120, note);
+  const shown = await page.evaluate(() => document.querySelector('tp-playground').app.snapshot.input.tokens.length);
+  assert.equal(shown, Number(kept), 'the views show the tokens kept');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -102,3 +102,48 @@ test('a Llama folder\'s files load from the file picker', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// Someone else's files are read in the training worker only: a hostile tokenizer or config then
+// keeps the worker busy, never the page. The page's own reads are recorded (fetch with its
+// method, and every read of a File's bytes) while a model loads by URL and from the picker.
+const RECORD_READS = () => {
+  window.__reads = [];
+  const fetchPage = window.fetch;
+  window.fetch = function (input, init) {
+    window.__reads.push(`${init?.method ?? 'GET'} ${String(input?.url ?? input).split('/').pop()}`);
+    return fetchPage.call(this, input, init);
+  };
+  for (const method of ['arrayBuffer', 'text', 'stream', 'slice']) {
+    const original = Blob.prototype[method];
+    Blob.prototype[method] = function (...args) {
+      if (this instanceof File) window.__reads.push(`File.${method} ${this.name}`);
+      return original.apply(this, args);
+    };
+  }
+  const readAs = FileReader.prototype.readAsArrayBuffer;
+  FileReader.prototype.readAsArrayBuffer = function (blob) {
+    window.__reads.push(`FileReader ${blob?.name}`);
+    return readAs.call(this, blob);
+  };
+};
+
+test("a model's files are read in the worker, never on the page's thread", async () => {
+  const { page, problems } = await openPage(browser, `${baseUrl}web/index.html`, { beforeLoad: (p) => p.evaluateOnNewDocument(RECORD_READS) });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.evaluate(() => (window.__reads = []));
+  await loadByUrl(page, `${baseUrl}native_tests/data/import/gpt2/`);
+  await waitForText(page, '>>> #import-status', /Loaded/, { timeout: 60_000 });
+  const names = ['config.json', 'model.safetensors', 'tokenizer.json', 'vocab.json', 'merges.txt'];
+  const byUrl = await page.evaluate(() => window.__reads);
+  // The page only asks which files there are (HEAD); it downloads none of them.
+  assert.deepEqual(byUrl.filter((r) => names.some((n) => r.endsWith(n))), ['HEAD config.json', 'HEAD tokenizer.json']);
+
+  await page.evaluate(() => (window.__reads = []));
+  const input = await page.$('>>> #import-files');
+  const dir = path.join(root, 'native_tests', 'data', 'import', 'llama');
+  await input.uploadFile(...['config.json', 'model.safetensors', 'tokenizer.json'].map((f) => path.join(dir, f)));
+  await waitForText(page, '>>> #import-status', /^Loaded config\.json/, { timeout: 60_000 });
+  assert.deepEqual(await page.evaluate(() => window.__reads.filter((r) => r.startsWith('File') || r.startsWith('FileReader'))), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -10,7 +10,7 @@ import type {
   Arch, ClassPrediction, Encoding, Evaluation, GenerateOptions, GenerateResult, HeapStats, HistoryPoint, Metric,
   ModelConfig, ModelInfo, ModelOptions, ParameterInfo, PositionalTable, SinusoidalTable, RopeTable, AlibiTable, PredictResult, ProgressDetail, SelfCheckReport, SessionConfigured,
   SessionState, Snapshot, StateDetail, StepReport, StopReason, TaskExample, TaskInfo, TensorData, TokenizerKind,
-  ThreadSupport, TraceResult, TrainerOptions, TransformerPlayground, WasmObject, RunSnapshot,
+  ThreadSupport, TraceResult, TrainerOptions, TransformerPlayground, WasmObject, RunSnapshot, ModelFilesInfo, ImportOptions,
 } from 'transformer-playground';
 
 const tp: TransformerPlayground = await load();
@@ -58,6 +58,11 @@ const first: string = 'the cat'.slice(spans[0], spans[1]);
 const tokens: string[] = enc.tokens;
 const roundTrip: string = tok.decode(enc.ids) + tok.decode([1, 2, 3]) + tok.decode(new Uint32Array([4]));
 const vocab: string[] = tok.vocabulary(10).concat(charTok.vocabulary());
+const again: Tokenizer = tp.loadTokenizer(tok.save());
+const importing = new AbortController();
+const importOptions: ImportOptions = { signal: importing.signal };
+const imported: Model = await tp.importModel([{ name: 'config.json', url: 'https://example.org/gpt2/config.json' }], { signal: importing.signal, stallTimeout: 5000 });
+const importedTok: Tokenizer = await tp.importTokenizer([{ name: 'tokenizer.bin', bytes: new Uint8Array(8) }], { stallTimeout: Infinity });
 const tokInfo: [TokenizerKind, number, number] = [tok.kind, tok.vocabSize, tok.numSpecials];
 
 // Models
@@ -144,6 +149,10 @@ const isModel: boolean = loaded instanceof Model && task instanceof Task && tok 
 const session: TrainingSession = await createTrainingSession({ progressInterval: 200, threads: 1 });
 const sessionThreads: number = session.threads;
 const sessionSupport: ThreadSupport = session.threadSupport;
+const savedTokenizer: string = await session.importTokenizer([{ name: 'tokenizer.bin', bytes: new Uint8Array(8) }], { signal: importing.signal });
+const filesInfo: ModelFilesInfo = await session.describeModelFiles([{ name: 'config.json', url: 'https://example.org/config.json' }]);
+const workerStats: { snapshots: number; bytes: number; heap: HeapStats } = await session.stats();
+const cut: number | undefined = session.run?.snapshots[0]?.probes.main?.shortened?.tokens;
 if (sessionThreads === 1 && !sessionSupport.available) console.log(sessionSupport.reason);
 const configured: SessionConfigured = await session.configure({
   task: 'qa-toy', model: { seed: 1 }, training: { seed: 1, totalSteps: 600 },
@@ -186,4 +195,5 @@ session.dispose();
 export const used = [version, stats, steps, target, tags, names, sizes, ids, first, tokens, roundTrip, vocab, tokInfo, dModel,
   count, params, values, shape, numbers, evaluated, stepCount, answer, stop, ms, genIds, promptIds, probs, traceNames,
   decoderTokens, inputIds, heap, self, gone, isModel, configured, started, paused, stepped, reset, sessionEval, snap,
-  sessionAnswer, sessionPredict, saved, sessionParam, history, latest, running, shownAt, parsedLayer, kept, metric, cfg, sinRow, angle, slope, anyTable];
+  sessionAnswer, sessionPredict, saved, sessionParam, history, latest, running, shownAt, parsedLayer, kept, metric, cfg, sinRow, angle, slope, anyTable,
+  again, importOptions, imported, importedTok, savedTokenizer, filesInfo, workerStats, cut];

@@ -2,14 +2,15 @@
 // explanation, its formula (MathML), the shapes involved and the real matrices as heatmaps with
 // their numbers. Previous / next buttons, a jump list, ← → keys, and a progress bar.
 //
-//   el.steps = [{ id, group, title, text, math?: '<math>…</math>', shapes?: ['Q: 3 × 6'],
+//   el.steps = [{ id, group, title, text, math?: a formula (ui/mathml.js), shapes?: ['Q: 3 × 6'],
 //                 matrices?: [{ label, matrix, colormap?, min?, max?, accent?, markZeros?, marks?,
 //                               rowSide?, colSide?, op? ('+', '×', '=', '→' shown before it) }] }];
 //   el.step = 0;   // fires `tp-step` { index, id } on change
 //   el.labels = { 'wt.next': '다음', ... };   // its words (English by default), passed on to its heatmaps
-// The math strings are built by trusted code (never from user text).
+// Every text is set as text: a step's formula is data that mathNode() builds with text nodes, so
+// a token of someone else's tokenizer in it, a label or a shape is shown as the characters it is.
 import { Labelled } from './shared/labelled.js';
-import { escapeHtml } from './shared/format.js';
+import { mathNode } from '../ui/mathml.js';
 import { THEME_CSS } from '../ui/theme.js';
 import { adoptStyles } from '../ui/sheets.js';
 import './tp-heatmap.js';
@@ -126,10 +127,14 @@ export class TpWalkthroughView extends Labelled(ElementBase) {
     root.querySelector('h3').textContent = s.title;
     root.querySelector('.text').textContent = s.text ?? '';
     const math = root.querySelector('.math');
-    math.innerHTML = s.math ?? '';
+    math.replaceChildren(...(s.math ? [mathNode(s.math)] : []));
     math.hidden = !s.math;
     const shapes = root.querySelector('.shapes');
-    shapes.innerHTML = (s.shapes ?? []).map((x) => `<li>${escapeHtml(x)}</li>`).join('');
+    shapes.replaceChildren(...(s.shapes ?? []).map((x) => {
+      const li = document.createElement('li');
+      li.textContent = x;
+      return li;
+    }));
     shapes.setAttribute('aria-label', t('wt.shapes'));
     const mats = root.querySelector('.mats');
     const kids = [];

@@ -16,9 +16,9 @@
 // the module keeps working after them. Every argument is checked and copied before it enters
 // the module (arguments.js). Full reference: docs/API.md.
 import { loadEngine, call } from './engine.js';
-import { fillImport } from './model-files.js';
+import { withImport, describeFiles } from './model-files.js';
 import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS, TOKENIZER_OPTIONS, LOAD_OPTIONS } from './generated/schema.js';
-import { describe, isPlainObject, ownValue, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
+import { describe, isPlainObject, ownValue, refuseSymbolKeys, importOptions, wellFormed, checkWhole, typedKind, idsCopy, bytesCopy, pairsCopy, optionsJson } from './arguments.js';
 
 // The keys each kind of option object takes, from the C++ tables (generated/schema.js).
 const keysOf = (table) => Object.freeze(table.map((f) => f.js));
@@ -120,6 +120,11 @@ export class Tokenizer extends Owned {
     const copy = idsCopy(ids, 'decode(ids): ids');
     return run(this, 'Tokenizer', 'decode', (h) => h.decode(copy));
   }
+  // The tokenizer as text (JSON, the form a checkpoint stores it in), for tp.loadTokenizer():
+  // e.g. to hand a tokenizer imported in a worker to the page without importing it again.
+  save() {
+    return run(this, 'Tokenizer', 'save', (h) => h.save());
+  }
   // Display text of ids 0 .. limit−1.
   vocabulary(limit = this.vocabSize) {
     checkWhole(limit, 'vocabulary(limit): limit');
@@ -187,6 +192,7 @@ export class Model extends Owned {
   trace(input, options = {}) {
     if (typeof input !== 'string') throw new Error(`trace(input): input must be a string, got ${describe(input)}`);
     if (!isPlainObject(options)) throw new Error(`trace(input, options): options must be a plain object, got ${describe(options)}`);
+    refuseSymbolKeys(options, 'trace option', ['target', 'padTo']);
     const unknown = Object.keys(options).filter((k) => k !== 'target' && k !== 'padTo');
     if (unknown.length) throw new Error(`unknown trace option '${wellFormed(unknown[0])}'; allowed: target, padTo`);
     const target = ownValue(options, 'target'), padTo = ownValue(options, 'padTo') ?? 0;
@@ -239,15 +245,6 @@ export class Trainer extends Owned {
 
 function makeApi(module) {
   const own = (handle, Class) => new Class(module, handle);
-  // Runs use(handle) on an ImportHandle holding `files`, then frees the files' bytes.
-  const withImport = async (files, options, use) => {
-    const handle = await fillImport(module, files, options);
-    try {
-      return use(handle);
-    } finally {
-      handle.delete();
-    }
-  };
   let taskInfos = null;  // built once: the built-in tasks never change
   const api = {
     version: module.version(),
@@ -276,6 +273,7 @@ function makeApi(module) {
         return own(call(module, (m) => m.builtinTask(name)), Task);
       }
       if (!isPlainObject(spec)) throw new Error(`task(spec): spec must be a task name or { pairs } or { text }, got ${describe(spec)}`);
+      refuseSymbolKeys(spec, 'task', ['pairs', 'text', 'tokenizer']);
       const keys = Object.keys(spec);
       if (keys.includes('pairs')) {
         if (keys.length !== 1) throw new Error(`task({ pairs }) takes only 'pairs', got ${keys.map(wellFormed).join(', ')}`);
@@ -344,6 +342,7 @@ function makeApi(module) {
         const hint = kind === 'learned' ? " (a learned table is the model's parameter 'pos_emb.weight': model.parameter('pos_emb.weight'))" : '';
         throw new Error(`positionalTable: kind must be ${Object.keys(POSITIONAL_KEYS).join(', ')}, got ${describe(kind)}${hint}`);
       }
+      refuseSymbolKeys(options, 'positionalTable', ['kind', ...keys]);
       for (const key of Object.keys(options)) {
         if (key !== 'kind' && !keys.includes(key)) throw new Error(`unknown positionalTable key '${key}' for kind '${kind}'; allowed: kind, ${keys.join(', ')}`);
       }
@@ -359,20 +358,30 @@ function makeApi(module) {
     // GPT-2 or Llama family (config.json, model.safetensors, tokenizer.json or vocab.json +
     // merges.txt) or llama2.c's model .bin with its tokenizer.bin. `files`: Files or Blobs (a file
     // or folder picker's), or { name, bytes } / { name, blob } / { name, url } objects. Large
-    // files stream into the module's memory in slices, never held twice.
-    importModel(files) {
-      return withImport(files, {}, (handle) => own(call(module, () => handle.model()), Model));
+    // files stream into the module's memory in slices, never held twice; each file is limited to
+    // the size its config implies (model-files.js). Options: { signal (an AbortSignal),
+    // stallTimeout (ms a download may send nothing; default 30000) }.
+    async importModel(files, options = {}) {
+      const opts = importOptions(options, 'importModel');
+      return withImport(module, files, 'importModel', opts, (handle) => own(call(module, () => handle.model()), Model));
     },
     // What importModel(files) would build, from config.json (or a .bin's header) alone:
     // { format, config, parameterCount, memory: { parameters, inference, training }, limits,
     // trainable, reason } — bytes, so a page can say what fits before it reads the weights.
-    describeModelFiles(files) {
-      return withImport(files, { configOnly: true }, (handle) => call(module, () => handle.describe()));
+    async describeModelFiles(files, options = {}) {
+      return describeFiles(module, files, 'describeModelFiles', importOptions(options, 'describeModelFiles'));
     },
     // Only the tokenizer of such files (config.json + tokenizer.json or vocab.json + merges.txt,
     // or a tokenizer.bin alone); the weights among `files` are not read.
-    importTokenizer(files) {
-      return withImport(files, { tokenizerOnly: true }, (handle) => own(call(module, () => handle.tokenizer()), Tokenizer));
+    async importTokenizer(files, options = {}) {
+      const opts = importOptions(options, 'importTokenizer');
+      return withImport(module, files, 'importTokenizer', opts, (handle) => own(call(module, () => handle.tokenizer()), Tokenizer), { tokenizerOnly: true });
+    },
+    // A tokenizer from tokenizer.save()'s text (the form a checkpoint stores it in).
+    loadTokenizer(saved) {
+      if (typeof saved !== 'string') throw new Error(`loadTokenizer(saved): saved must be the string tokenizer.save() gave, got ${describe(saved)}`);
+      const text = wellFormed(saved);
+      return own(call(module, (m) => m.loadTokenizer(text)), Tokenizer);
     },
     // The SIMD kernels against the scalar reference, in this runtime.
     kernelSelfCheck(seed = 1) {
@@ -407,6 +416,11 @@ const LOAD_KEYS = ['wasmUrl', 'compiledModule', 'threads'];
 // call asking for another one rejects.
 export function load(options = {}) {
   if (!isPlainObject(options)) return Promise.reject(new Error(`load(options): options must be an object, got ${describe(options)}`));
+  try {
+    refuseSymbolKeys(options, 'load option', LOAD_KEYS);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const unknown = Object.keys(options).find((k) => !LOAD_KEYS.includes(k));
   if (unknown) return Promise.reject(new Error(`unknown load option '${unknown}'; allowed: ${LOAD_KEYS.join(', ')}`));
   if (apiPromise) return loadEngine(options).then(() => apiPromise);

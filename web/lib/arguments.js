@@ -50,6 +50,14 @@ export function isPlainObject(value) {
   return proto === Object.prototype || proto === null;
 }
 
+// Refuses a Symbol key in an object of options (Object.keys skips them, so it would otherwise be
+// ignored without a word): "<what> key Symbol(lr) is a Symbol; keys are strings; allowed: …".
+export function refuseSymbolKeys(object, what, allowed) {
+  const symbol = Object.getOwnPropertySymbols(object)[0];
+  if (symbol === undefined) return;
+  throw new Error(`${what} key ${String(symbol)} is a Symbol, not a string; the keys allowed are ${allowed.join(', ')}`);
+}
+
 // The caller's own value of `key` (undefined when `object` only inherits it).
 export function ownValue(object, key) {
   return Object.hasOwn(object, key) ? object[key] : undefined;
@@ -109,7 +117,9 @@ function isArrayBuffer(value) {
     return false;
   }
 }
-function isDetached(buffer) {
+// Whether an ArrayBuffer's bytes were transferred away (a SharedArrayBuffer never is).
+export function isDetached(buffer) {
+  if (!isArrayBuffer(buffer)) return false;
   if ('detached' in ArrayBuffer.prototype) return buffer.detached;
   try {
     new Uint8Array(buffer);  // eslint-disable-line no-new
@@ -155,6 +165,7 @@ export function pairsCopy(pairs) {
 export function optionsJson(options, keys, what, { allow = [] } = {}) {
   if (options === undefined) return '{}';
   if (!isPlainObject(options)) throw new Error(`${what} must be a plain object ({ key: value, … }), got ${describe(options)}`);
+  refuseSymbolKeys(options, what, [...keys, ...allow]);
   const out = {};
   for (const key of Object.keys(options)) {
     if (allow.includes(key)) continue;
@@ -169,4 +180,23 @@ export function optionsJson(options, keys, what, { allow = [] } = {}) {
     out[key] = typeof value === 'string' ? wellFormed(value) : value;
   }
   return JSON.stringify(out);
+}
+
+const IMPORT_KEYS = ['signal', 'stallTimeout'];
+
+// The options of tp.importModel() and its siblings (and of a session's imports), checked:
+// { signal: an AbortSignal, stallTimeout: ms >= 1 or Infinity }.
+export function importOptions(options, what) {
+  if (!isPlainObject(options)) throw new Error(`${what}(…, options): options must be a plain object ({ signal, stallTimeout }), got ${describe(options)}`);
+  refuseSymbolKeys(options, `${what} option`, IMPORT_KEYS);
+  const unknown = Object.keys(options).find((k) => !IMPORT_KEYS.includes(k));
+  if (unknown !== undefined) throw new Error(`unknown ${what} option '${wellFormed(unknown)}'; allowed: ${IMPORT_KEYS.join(', ')}`);
+  const signal = ownValue(options, 'signal'), stallTimeout = ownValue(options, 'stallTimeout');
+  if (signal !== undefined && !(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal)) {
+    throw new Error(`${what} option 'signal' must be an AbortSignal (new AbortController().signal), got ${describe(signal)}`);
+  }
+  if (stallTimeout !== undefined && !(typeof stallTimeout === 'number' && stallTimeout > 0 && (Number.isInteger(stallTimeout) || stallTimeout === Infinity))) {
+    throw new Error(`${what} option 'stallTimeout' must be a whole number of milliseconds >= 1, or Infinity, got ${describe(stallTimeout)}`);
+  }
+  return { signal, stallTimeout };
 }

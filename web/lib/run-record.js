@@ -8,12 +8,17 @@
 //
 // Snapshot schedule: every step up to DENSE_STEPS, then every 2nd step up to twice that, every
 // 4th up to four times that, … (the same number of snapshots in each doubling of the step), plus
-// the run's first (step 0) and last step. A run's snapshots stay under SNAPSHOT_BUDGET bytes:
-// past it, every other snapshot after the dense start is dropped (the schedule stays log-spaced,
-// just sparser), and the interval of later steps doubles.
+// the run's first (step 0) and last step, and a snapshot wherever training paused. A run's
+// snapshots stay under SNAPSHOT_BUDGET bytes, counted by their tensors' bytes: one snapshot may
+// take at most SNAPSHOT_LIMIT (the budget ÷ 8; the worker shortens its probe inputs to fit, and
+// a larger one is kept without its tensors, with a note saying why), and past the budget the
+// snapshots off the schedule (a pause's) go first, then the schedule thins: its intervals double
+// and the snapshots off it go (the history stays log-spaced over the whole run, just sparser;
+// the first and the last snapshot always stay). A pause never thins the schedule.
 
 export const DENSE_STEPS = 64;
 export const SNAPSHOT_BUDGET = 24 * 2 ** 20;  // bytes of tensors per run, in the worker and in its mirror
+export const SNAPSHOT_LIMIT = SNAPSHOT_BUDGET / 8;  // bytes of one snapshot's tensors
 
 // Steps between snapshots around `step`, for a run whose snapshots were thinned `thin` times.
 export function snapshotInterval(step, thin = 0) {
@@ -192,25 +197,45 @@ export class Recorder {
     return !last || (last.step !== step && onSchedule(step, this.record.thin));
   }
 
-  // Adds a snapshot (replacing one at the same step) and keeps the run inside its budget.
+  // Adds a snapshot (replacing one at the same step) and keeps the run inside its budget. One
+  // larger than the budget allows a snapshot (budget ÷ 8) keeps its step, inputs and notes but
+  // not its tensors: each probe says why instead (its `error`, which the views show).
   snapshot(s) {
     s.bytes = snapshotBytes(s);
+    const limit = this.budget / 8;
+    if (s.bytes > limit) s = withoutTensors(s, limit);
     const r = this.record;
     insertSnapshot(r.snapshots, s);
     this.#delta.snapshots = this.#delta.snapshots.filter((x) => x.step !== s.step);
     this.#delta.snapshots.push(s);
-    r.bytes = r.snapshots.reduce((n, x) => n + x.bytes, 0);
-    while (r.bytes > this.budget && r.snapshots.length > 8) {
-      r.thin += 1;
-      // Every other snapshot past the first few goes; the last one (the model now) stays.
-      const keep = r.snapshots.filter((x, i) => i < 4 || i === r.snapshots.length - 1 || i % 2 === 0);
-      const gone = r.snapshots.filter((x) => !keep.includes(x)).map((x) => x.step);
-      r.snapshots = keep;
-      r.bytes = keep.reduce((n, x) => n + x.bytes, 0);
+    this.#fit();
+  }
+
+  // Keeps the snapshots within the budget, a snapshot's worth of room always free for the model
+  // as it is now: the snapshots on the schedule (and the first) take at most budget − limit, so
+  // the last one, when it is off the schedule (a pause's, a step()'s), always fits beside them and
+  // never thins the schedule. Over that, the older snapshots off the schedule go first; then the
+  // schedule thins (its intervals double) and those off it go. The first and the last stay, and
+  // they alone fit (2 × limit <= budget), so this ends.
+  #fit() {
+    const r = this.record, room = this.budget - this.budget / 8;
+    for (;;) {
+      const list = r.snapshots, n = list.length;
+      const lastOff = n > 1 && !onSchedule(list[n - 1].step, r.thin);
+      const counted = list.reduce((sum, x, i) => sum + (lastOff && i === n - 1 ? 0 : x.bytes), 0);
+      if (counted <= room || n <= 2) break;
+      const gone = list.filter((x, i) => i !== 0 && i !== n - 1 && !onSchedule(x.step, r.thin)).map((x) => x.step);
+      if (!gone.length) {
+        r.thin += 1;
+        this.#delta.thin = r.thin;
+        continue;
+      }
+      const dropped = new Set(gone);
+      r.snapshots = list.filter((x) => !dropped.has(x.step));
       this.#delta.dropped.push(...gone);
-      this.#delta.snapshots = this.#delta.snapshots.filter((x) => !gone.includes(x.step));
-      this.#delta.thin = r.thin;
+      this.#delta.snapshots = this.#delta.snapshots.filter((x) => !dropped.has(x.step));
     }
+    r.bytes = r.snapshots.reduce((sum, x) => sum + x.bytes, 0);
   }
 
   // Forgets the snapshots (the probe changed: the old ones show another input).
@@ -241,6 +266,14 @@ export class Recorder {
     if (d.thin !== undefined) delta.thin = d.thin;
     return { delta, transfer };
   }
+}
+
+// `s` without its tensors, each probe (and the parameter tables) saying why.
+function withoutTensors(s, limit) {
+  const mb = (n) => (n / 2 ** 20).toFixed(1);
+  const note = `this snapshot's tensors take ${mb(s.bytes)} MB, more than one snapshot may keep (${mb(limit)} MB); the history keeps its step without them`;
+  const probes = Object.fromEntries(Object.entries(s.probes ?? {}).map(([k, p]) => [k, { ...p, tensors: {}, top: null, error: p.error ?? note, skipped: true }]));
+  return { ...s, probes, params: {}, bytes: 0, skipped: note };
 }
 
 const copyTensors = (tensors) => Object.fromEntries(Object.entries(tensors ?? {}).map(([k, t]) => [k, { shape: t.shape, data: t.data.slice() }]));

@@ -17,6 +17,8 @@ import { compiledModule, resolveThreads, threadSupport } from './engine.js';
 import { platform } from './platform.js';
 import { crossOriginAdvice, isCrossOrigin, workerBlobUrl } from './cross-origin.js';
 import { RunRecord } from './run-record.js';
+import { importOptions, isDetached, isPlainObject, refuseSymbolKeys } from './arguments.js';
+import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
 
 // How long the worker may take to load its script and instantiate the module before
 // createTrainingSession() gives up (a worker that never loads sends no message at all).
@@ -101,19 +103,62 @@ export class TrainingSession extends EventTarget {
     return this.#run?.report ?? null;
   }
 
-  #request(type, args = {}, transfer = []) {
+  // `signal`: an AbortSignal; once it aborts, the promise rejects at once (an AbortError) and the
+  // worker is told to stop what it reads for this request.
+  #request(type, args = {}, transfer = [], signal = undefined) {
     if (this.#disposed) return Promise.reject(new Error('this training session has been disposed'));
+    if (signal?.aborted) return Promise.reject(abortError(type, signal));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
+      const onAbort = () => {
+        if (!this.#waiting.delete(id)) return;
+        this.#worker.postMessage({ type: 'abort', target: id, reason: abortError(type, signal).message });
+        reject(abortError(type, signal));
+      };
+      const done = (settle) => (value) => {
+        signal?.removeEventListener('abort', onAbort);
+        settle(value);
+      };
+      this.#waiting.set(id, { resolve: done(resolve), reject: done(reject) });
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.#worker.postMessage({ id, type, ...args }, transfer);
     });
   }
 
   // { task: name | { pairs } | { text, tokenizer }, model: config overrides + seed, training:
   //   trainer options (+ totalSteps), checkpoint?: Uint8Array, files?: an imported model's
-  //   files as for tp.importModel (then task is { text }) } -> { task, config, info, totalSteps }
-  configure(request) { return this.#request('configure', request); }
+  //   files as for tp.importModel
+  //   (then task is { text }) } -> { task, config, info, totalSteps }. options: { signal,
+  //   stallTimeout } for the files' import, as for tp.importModel.
+  configure(request, options = {}) {
+    let importing;
+    try {
+      checkRequest(request);
+      importing = importOptions(options, 'configure');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request('configure', { ...request, stallTimeout: importing.stallTimeout }, [], importing.signal);
+  }
+  // Another project's model files, read in the worker (never on the page's thread), with the
+  // options of tp.describeModelFiles / tp.importTokenizer ({ signal, stallTimeout }).
+  // describeModelFiles -> what the model needs (ModelFilesInfo); importTokenizer -> the
+  // tokenizer's saved text, for tp.loadTokenizer() on the page.
+  describeModelFiles(files, options = {}) {
+    return this.#importRequest('describeModelFiles', files, options);
+  }
+  importTokenizer(files, options = {}) {
+    return this.#importRequest('importTokenizer', files, options);
+  }
+  #importRequest(type, files, options) {
+    let importing;
+    try {
+      importing = importOptions(options, type);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request(type, { files, stallTimeout: importing.stallTimeout }, [], importing.signal);
+  }
   start() { return this.#request('start'); }
   pause() { return this.#request('pause'); }
   step(n = 1) { return this.#request('step', { n }); }
@@ -130,6 +175,8 @@ export class TrainingSession extends EventTarget {
   generate(prompt, options = {}) { return this.#request('generate', { prompt, options }); }
   predict(input) { return this.#request('predict', { input }); }
   save() { return this.#request('save'); }
+  // The worker's memory: { snapshots, bytes (of the run's snapshot tensors), heap: { heapSize, allocated } }.
+  stats() { return this.#request('stats'); }
   parameter(name) { return this.#request('parameter', { name }); }
 
   dispose() {
@@ -144,6 +191,28 @@ export class TrainingSession extends EventTarget {
   // `using session = await createTrainingSession()` ends the worker at the end of the block.
   [Symbol.dispose]() {
     this.dispose();
+  }
+}
+
+const REQUEST_KEYS = ['task', 'model', 'training', 'checkpoint', 'files'];
+function abortError(type, signal) {
+  const reason = signal?.reason;
+  const error = new Error(`${type}: aborted${reason?.message ? ` (${reason.message})` : typeof reason === 'string' ? ` (${reason})` : ''}`);
+  error.name = 'AbortError';
+  return error;
+}
+
+// What structured cloning would lose or refuse on the way to the worker, said here: a Symbol key
+// (dropped without a word) and a detached checkpoint ("could not be cloned").
+function checkRequest(request) {
+  if (!isPlainObject(request)) return;  // the worker's own checks answer the rest
+  refuseSymbolKeys(request, 'configure() request', REQUEST_KEYS);
+  if (isPlainObject(request.model)) refuseSymbolKeys(request.model, 'model config', [...MODEL_CONFIG.map((f) => f.js), 'seed']);
+  if (isPlainObject(request.training)) refuseSymbolKeys(request.training, 'training option', TRAIN_OPTIONS.map((f) => f.js));
+  const bytes = request.checkpoint;
+  if (bytes && isDetached(bytes instanceof ArrayBuffer ? bytes : bytes.buffer)) {
+    throw new Error('configure({ checkpoint }): the checkpoint is detached, so it holds no bytes: its ArrayBuffer was transferred ' +
+      '(to a worker with postMessage, or by structuredClone with transfer); configure before transferring it, or pass a copy (bytes.slice())');
   }
 }
 

@@ -251,6 +251,14 @@ export interface TextTaskSpec {
  */
 export type ModelFileInput = File | { name: string; bytes: Uint8Array | ArrayBuffer } | { name: string; blob: Blob } | { name: string; url: string };
 
+/** Options of `tp.importModel()`, `tp.importTokenizer()` and `tp.describeModelFiles()`. */
+export interface ImportOptions {
+  /** Aborts the import: the promise rejects with an Error named 'AbortError', and downloads stop. */
+  signal?: AbortSignal;
+  /** Milliseconds a download may send nothing (before or after its headers) before it is given up; default 30000, Infinity for never. */
+  stallTimeout?: number;
+}
+
 /** What `tp.describeModelFiles()` reads from config.json (or a llama2.c .bin's header). */
 export interface ModelFilesInfo {
   format: 'huggingface' | 'llama2c';
@@ -564,6 +572,8 @@ export declare class Tokenizer implements WasmObject {
   decode(ids: TokenIds): string;
   /** Display text of ids 0 .. limit-1 (default: the whole vocabulary). */
   vocabulary(limit?: number): string[];
+  /** The tokenizer as text (JSON, as a checkpoint stores it), for `tp.loadTokenizer()`. */
+  save(): string;
 }
 
 export declare class Task implements TaskInfo, WasmObject {
@@ -646,12 +656,14 @@ export interface TransformerPlayground {
   positionalTable(options: { kind: 'sinusoidal' } & PositionalTableOptions): SinusoidalTable;
   positionalTable(options: { kind: 'rope' } & PositionalTableOptions): RopeTable;
   positionalTable(options: { kind: 'alibi' } & PositionalTableOptions): AlibiTable;
-  /** Another project's model: a GPT-2- or Llama-family Hugging Face folder, or llama2.c's files (streamed in slices). */
-  importModel(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>): Promise<Model>;
+  /** Another project's model: a GPT-2- or Llama-family Hugging Face folder, or llama2.c's files (streamed in slices, each within the size its config implies). */
+  importModel(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>, options?: ImportOptions): Promise<Model>;
   /** What importModel() would build, and whether it fits, from the config alone. */
-  describeModelFiles(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>): Promise<ModelFilesInfo>;
+  describeModelFiles(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>, options?: ImportOptions): Promise<ModelFilesInfo>;
   /** Only the tokenizer of such files (the weights are not read). */
-  importTokenizer(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>): Promise<Tokenizer>;
+  importTokenizer(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>, options?: ImportOptions): Promise<Tokenizer>;
+  /** A tokenizer from `tokenizer.save()`'s text. */
+  loadTokenizer(saved: string): Tokenizer;
   /** The SIMD kernels against the scalar reference in this runtime. */
   kernelSelfCheck(seed?: number): SelfCheckReport;
   heapStats(): HeapStats;
@@ -799,8 +811,11 @@ export interface ProbeTrace {
   tensors: Record<string, TensorData>;
   /** The k most likely outputs at each position: ids and p, k per position. */
   top?: { k: number; ids: Int32Array; p: Float32Array } | null;
-  /** The probe could not be traced (e.g. a word the vocabulary lacks). */
+  /** The probe could not be traced (e.g. a word the vocabulary lacks), or its trace was too large to keep (then `skipped`). */
   error?: string;
+  skipped?: boolean;
+  /** The trace was too large for one snapshot: it shows the first `tokens` of the probe's `of`; `limit` is a snapshot's most bytes. */
+  shortened?: { tokens: number; of: number; limit: number };
 }
 
 /** What the views showed at one training step. */
@@ -925,7 +940,12 @@ export declare class TrainingSession extends EventTarget implements Disposable {
   readonly threads: number;
   /** Whether the page could run the threaded module, and why not. */
   readonly threadSupport: ThreadSupport;
-  configure(config: SessionConfig): Promise<SessionConfigured>;
+  /** `options` apply to the import of `config.files`. */
+  configure(config: SessionConfig, options?: ImportOptions): Promise<SessionConfigured>;
+  /** tp.describeModelFiles() in the worker: someone else's files are never read on the page's thread. */
+  describeModelFiles(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>, options?: ImportOptions): Promise<ModelFilesInfo>;
+  /** tp.importTokenizer() in the worker; resolves with the tokenizer's saved text, for `tp.loadTokenizer()`. */
+  importTokenizer(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>, options?: ImportOptions): Promise<string>;
   /** Trains until totalSteps or pause(). */
   start(): Promise<SessionState>;
   pause(): Promise<SessionState>;
@@ -946,6 +966,8 @@ export declare class TrainingSession extends EventTarget implements Disposable {
   predict(input: string): Promise<PredictResult>;
   save(): Promise<Uint8Array>;
   parameter(name: string): Promise<TensorData>;
+  /** What the worker holds: the run's snapshots, their tensors' bytes, and its wasm heap. */
+  stats(): Promise<{ snapshots: number; bytes: number; heap: HeapStats }>;
   /** Stops the worker; pending requests reject. */
   dispose(): void;
   /** The same as dispose(), for `using`. */

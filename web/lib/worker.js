@@ -12,9 +12,10 @@
 //
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
 // { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta } (header: a
-// new run began; delta: RunRecord.apply()'s input).
+// new run began; delta: RunRecord.apply()'s input). { type: 'abort', target } from the page
+// stops what request `target` reads (an import's downloads); it is not answered.
 import { load } from './api.js';
-import { Recorder } from './run-record.js';
+import { Recorder, SNAPSHOT_LIMIT, snapshotBytes } from './run-record.js';
 import { attentionKinds, attentionName, traceName } from './trace-names.js';
 
 let tp = null;
@@ -104,25 +105,66 @@ function topK({ shape: [T, V], data }, k = TOP_K) {
   return { k: kk, ids, p };
 }
 
+// The bytes of a trace entry's tensors.
+const entryBytes = (entry) => Object.values(entry.tensors).reduce((n, t) => n + t.data.byteLength, 0);
+
+// One probe's trace as the history keeps it: its view tensors (every tensor for a `full` one)
+// and the top outputs.
+function traceEntry(probe, input, target, keep) {
+  const trace = model.trace(input, target === undefined ? {} : { target });
+  const tensors = {};
+  for (const name of trace.names) if (probe.full || keep.has(name)) tensors[name] = trace.tensors[name];
+  const probs = trace.tensors[traceName('probs')];
+  return { input: trace.input, decoderInput: trace.decoderInput ?? null, output: trace.output ?? null, probe: input, target: target ?? null,
+    tensors, top: probs ? topK(probs) : null };
+}
+
+// `text` cut after its first `n` tokens (by the model's tokenizer's spans).
+function firstTokens(tokenizer, text, n) {
+  const spans = tokenizer.encode(text).spans;
+  return spans.length / 2 <= n ? text : text.slice(0, spans[2 * n - 1]);
+}
+
+// The probe's entry within `limit` bytes: traced whole, or again on its first tokens (the
+// attention maps grow with the square of the length) until it fits — `shortened` then says how
+// many of how many tokens it shows — or, when not even a few tokens fit, without tensors and a
+// note saying why (`error`, which the views show).
+function probeEntry(probe, input, keep, limit, whole = traceEntry(probe, input, probe.target, keep)) {
+  let entry = whole;
+  let bytes = entryBytes(entry);
+  if (bytes <= limit) return entry;
+  const of = entry.input.tokens.length;
+  const tokenizer = model.tokenizer();
+  try {
+    let text = input, target = probe.target;
+    for (let tries = 0; tries < 8 && bytes > limit; ++tries) {
+      const n = Math.floor(entry.input.tokens.length * Math.min(0.9, Math.sqrt(limit / bytes)));
+      if (n < 1 || !tokenizer) break;
+      text = firstTokens(tokenizer, text, n);
+      if (target !== undefined && target !== null) target = firstTokens(tokenizer, target, Math.max(1, n - 1));
+      entry = traceEntry(probe, text, target ?? undefined, keep);
+      bytes = entryBytes(entry);
+    }
+  } finally {
+    tokenizer?.dispose();
+  }
+  const mb = (n) => (n / 2 ** 20).toFixed(1);
+  if (bytes > limit) {
+    return { probe: input, target: probe.target ?? null, tensors: {}, top: null, skipped: true,
+      error: `the trace of this input takes ${mb(bytes)} MB even when shortened, more than a snapshot of the history may keep (${mb(limit)} MB); it is not kept` };
+  }
+  entry.probe = input;  // what was asked for; entry.input holds the tokens kept
+  entry.shortened = { tokens: entry.input.tokens.length, of, limit: SNAPSHOT_LIMIT };
+  return entry;
+}
+
 function takeSnapshot() {
   if (!model || !probes.length) return;
   const step = trainer?.stepCount ?? 0;
   const keep = viewNames(model.config);
   const out = { step, probes: {}, params: {} };
-  for (const probe of probes) {
-    const input = probe.input ?? task?.sampleInputs?.[0] ?? '';
-    if (!input) continue;
-    try {
-      const trace = model.trace(input, probe.target === undefined ? {} : { target: probe.target });
-      const tensors = {};
-      for (const name of trace.names) if (probe.full || keep.has(name)) tensors[name] = trace.tensors[name];
-      const probs = trace.tensors[traceName('probs')];
-      out.probes[probe.key] = { input: trace.input, decoderInput: trace.decoderInput ?? null, output: trace.output ?? null, probe: input, target: probe.target ?? null,
-        tensors, top: probs ? topK(probs) : null };
-    } catch (error) {
-      out.probes[probe.key] = { probe: input, error: error.message, tensors: {} };
-    }
-  }
+  // The parameter tables first (small: rows and maxRows bound them), then the probes share what
+  // is left of one snapshot's limit.
   for (const { name, rows, maxRows } of params) {
     let p;
     try {
@@ -137,6 +179,30 @@ function takeSnapshot() {
     }
     out.params[name] = p;
   }
+  // Each probe traced whole; if together they take more than is left, the smallest keep theirs
+  // and the larger ones share the rest evenly, each shortened to its share.
+  let left = Math.max(0, SNAPSHOT_LIMIT - Object.values(out.params).reduce((n, t) => n + t.data.byteLength, 0));
+  const traced = [];
+  for (const probe of probes) {
+    const input = probe.input ?? task?.sampleInputs?.[0] ?? '';
+    if (!input) continue;
+    try {
+      const entry = traceEntry(probe, input, probe.target, keep);
+      traced.push({ probe, input, entry, bytes: entryBytes(entry) });
+    } catch (error) {
+      out.probes[probe.key] = { probe: input, error: error.message, tensors: {} };
+    }
+  }
+  traced.sort((a, b) => a.bytes - b.bytes);
+  traced.forEach(({ probe, input, entry }, i) => {
+    const share = left / (traced.length - i);
+    try {
+      out.probes[probe.key] = probeEntry(probe, input, keep, share, entry);
+    } catch (error) {
+      out.probes[probe.key] = { probe: input, error: error.message, tensors: {} };
+    }
+    left -= entryBytes(out.probes[probe.key]);
+  });
   recorder.snapshot(out);
 }
 
@@ -205,12 +271,12 @@ const handlers = {
     if (interval !== undefined) progressInterval = interval;
     return { version: tp.version, threads: tp.threads };
   },
-  async configure(request) {
+  async configure(request, { signal } = {}) {
     if (recorder) recorder.state({ running: false });
-    const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files } = request;
-    // An imported model (files: Files/Blobs or { name, bytes } from the page, read here in
-    // slices) trains on the task's text through its own tokenizer.
-    let newModel = files ? await tp.importModel(files) : null;
+    const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files, stallTimeout } = request;
+    // An imported model (files: Files/Blobs, { name, bytes } or { name, url } from the page, read
+    // here in slices) trains on the task's text through its own tokenizer.
+    let newModel = files ? await tp.importModel(files, importOptions(signal, stallTimeout)) : null;
     let newTask;
     try {
       if (files) {
@@ -239,7 +305,7 @@ const handlers = {
       newTask.dispose();
       throw error;
     }
-    spec = { task: taskSpec, model: modelConfig, training, checkpoint, files };  // reset() returns to this state
+    spec = { task: taskSpec, model: modelConfig, training, checkpoint, files, stallTimeout };  // reset() returns to this state
     const pace = recorder?.record.pace ?? 0;
     const { name, description, kind, metric, classNames, sampleInputs } = task;
     const taskInfo = { name, description, kind, metric, classNames, sampleInputs };
@@ -252,6 +318,18 @@ const handlers = {
     const { delta, transfer } = recorder.take();
     post({ type: 'run', header, delta }, transfer);
     return { task: taskInfo, config: model.config, info: model.info, totalSteps: header.totalSteps, run: header.id };
+  },
+  // Another project's files, read here so that a hostile one never holds up the page.
+  describeModelFiles({ files, stallTimeout }, { signal }) {
+    return tp.describeModelFiles(files, importOptions(signal, stallTimeout));
+  },
+  async importTokenizer({ files, stallTimeout }, { signal }) {
+    const tokenizer = await tp.importTokenizer(files, importOptions(signal, stallTimeout));
+    try {
+      return tokenizer.save();
+    } finally {
+      tokenizer.dispose();
+    }
   },
   start() {
     if (!trainer) throw new Error('configure() the session before start()');
@@ -285,9 +363,9 @@ const handlers = {
     flush(true);
     return report;
   },
-  reset() {
+  reset(args, context) {
     if (!spec) throw new Error('configure() the session before reset()');
-    return handlers.configure(spec);
+    return handlers.configure(spec, context);
   },
   evaluate() {
     if (!trainer) throw new Error('configure() the session before evaluate()');
@@ -359,6 +437,12 @@ const handlers = {
     const p = model.parameter(name);
     return { result: p, transfer: [p.data.buffer] };
   },
+  // What the worker holds: the run's snapshots and their tensors' bytes (counted from the arrays
+  // themselves), and its wasm heap.
+  stats() {
+    const snapshots = recorder?.record.snapshots ?? [];
+    return { snapshots: snapshots.length, bytes: snapshots.reduce((n, x) => n + snapshotBytes(x), 0), heap: tp.heapStats() };
+  },
   dispose() {
     if (recorder) recorder.state({ running: false });
     disposeAll();
@@ -366,15 +450,28 @@ const handlers = {
   },
 };
 
+// The import options of a request: the page's AbortSignal is this request's controller here.
+const importOptions = (signal, stallTimeout) => (stallTimeout === undefined ? { signal } : { signal, stallTimeout });
+
+const aborts = new Map();  // request id -> AbortController, while the request runs
+
 self.onmessage = async (event) => {
   const { id, type, ...args } = event.data ?? {};
+  // { type: 'abort', target, reason }: the page gave up on request `target` (its promise has
+  // already rejected); what it is reading stops. Not a request: nothing is answered.
+  if (type === 'abort') {
+    aborts.get(args.target)?.abort(new Error(String(args.reason ?? 'aborted')));
+    return;
+  }
   const handler = handlers[type];
   if (!handler) {
     post({ id, ok: false, error: `unknown request '${type}'; allowed: ${Object.keys(handlers).join(', ')}` });
     return;
   }
+  const controller = new AbortController();
+  aborts.set(id, controller);
   try {
-    const value = await handler(args);
+    const value = await handler(args, { signal: controller.signal });
     if (value && typeof value === 'object' && 'transfer' in value && 'result' in value) {
       post({ id, ok: true, result: value.result }, value.transfer);
     } else {
@@ -382,5 +479,7 @@ self.onmessage = async (event) => {
     }
   } catch (error) {
     post({ id, ok: false, error: error.message });
+  } finally {
+    aborts.delete(id);
   }
 };

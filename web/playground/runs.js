@@ -66,7 +66,13 @@ export class KeptRuns extends EventTarget {
       stored = [];
     }
     const byKey = new Map(stored.map((x) => [x.key, x]));
-    const keys = [...new Set([...setups.map(setupKey), ...stored.sort((a, b) => a.keptAt - b.keptAt).map((x) => x.key)])].slice(0, MAX_KEPT);
+    // The link's runs, then the most recently kept of the others; listed in the order they were
+    // kept. Stored runs beyond MAX_KEPT are forgotten (a store an older page let grow).
+    const newest = [...stored].sort((a, b) => b.keptAt - a.keptAt).map((x) => x.key);
+    const chosen = new Set([...new Set([...setups.map(setupKey), ...newest])].slice(0, MAX_KEPT));
+    const keptAt = (key) => byKey.get(key)?.keptAt ?? Infinity;
+    const keys = [...chosen].sort((a, b) => keptAt(a) - keptAt(b));
+    this.#delete(stored.map((x) => x.key).filter((key) => !chosen.has(key)));
     this.entries = keys.map((key) => {
       const row = byKey.get(key);
       const setup = setups.find((s) => setupKey(s) === key) ?? row?.setup;
@@ -84,7 +90,8 @@ export class KeptRuns extends EventTarget {
     const i = this.entries.findIndex((e) => e.key === key);
     if (i >= 0) this.entries[i] = entry;
     else this.entries.push(entry);
-    while (this.entries.length > MAX_KEPT) this.entries.shift();
+    const evicted = this.entries.splice(0, Math.max(0, this.entries.length - MAX_KEPT));
+    this.#delete(evicted.map((e) => e.key));  // the oldest go, from the store too
     this.#colour();
     this.save(entry);
     this.#changed();
@@ -124,6 +131,18 @@ export class KeptRuns extends EventTarget {
     if (!db) return;
     try {
       await tx(db, 'readwrite', (s) => (key === null ? s.clear() : s.delete(key)));
+    } catch {
+      // nothing stored
+    }
+  }
+
+  // Deletes stored rows (the runs no longer kept).
+  async #delete(keys) {
+    if (!keys.length) return;
+    const db = await this.db();
+    if (!db) return;
+    try {
+      await tx(db, 'readwrite', (s) => keys.forEach((key) => s.delete(key)));
     } catch {
       // nothing stored
     }

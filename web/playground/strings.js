@@ -190,6 +190,7 @@ export const STRINGS = {
 
     'attn.note': 'Input: "{input}"{answer}. Step {step}. Click a thumbnail (or use the arrow keys) to pick a head.',
     'attn.noteAnswer': ' → answer "{answer}"',
+    'attn.shortened': ' The history keeps its first {tokens} of {of} tokens: a snapshot may take at most {mb} MB.',
     'attn.none': 'This model has no {kind}.',
     'attn.mask': 'the mask of this layer, with two <PAD> added',
     'attn.maskNote': '{rules}. Hatched = −∞ (never attended).',
@@ -260,6 +261,9 @@ export const STRINGS = {
     'about.feature.constructableSheets': 'Constructable stylesheets (adoptedStyleSheets)',
     'about.feature.crossOriginIsolated': 'Cross-origin isolation (SharedArrayBuffer)',
     'about.feature.wasmThreads': 'WebAssembly threads and atomics',
+    'about.isolation': 'Isolated by a service worker',
+    'about.isolationNote': 'This page was made cross-origin isolated with a service worker (the "use every core" button), registered for this page and its training workers alone ({scope}), so that training can use every core. Undo it to have the page served as the host sends it again.',
+    'about.unisolate': 'Stop isolating this page (reloads it)',
     'about.colors': 'Colour maps: dark blue → yellow for values from low to high, blue ← white → orange for signed values; both are perceptually uniform and readable with every common colour-vision deficiency. Roles: Q blue, K vermilion, V green, output purple.',
   },
   ko: {
@@ -444,6 +448,7 @@ export const STRINGS = {
 
     'attn.note': '입력: "{input}"{answer}. {step}단계. 작은 그림을 누르거나 화살표 키로 헤드를 고르세요.',
     'attn.noteAnswer': ' → 답 "{answer}"',
+    'attn.shortened': ' 기록에는 {of}개 토큰 중 앞의 {tokens}개만 남습니다: 스냅숏 하나는 최대 {mb} MB까지입니다.',
     'attn.none': '이 모델에는 {kind}이(가) 없습니다.',
     'attn.mask': '이 층의 마스크 (<PAD> 두 개를 붙여서)',
     'attn.maskNote': '{rules}. 빗금 = −∞ (절대 주목하지 않음).',
@@ -514,6 +519,9 @@ export const STRINGS = {
     'about.feature.constructableSheets': '구성 가능한 스타일시트(adoptedStyleSheets)',
     'about.feature.crossOriginIsolated': '교차 출처 격리(SharedArrayBuffer)',
     'about.feature.wasmThreads': 'WebAssembly 스레드와 원자적 연산',
+    'about.isolation': '서비스 워커로 격리됨',
+    'about.isolationNote': '학습에 모든 코어를 쓰도록 이 페이지는 서비스 워커(“모든 코어 쓰기” 버튼)로 교차 출처 격리되어 있습니다. 서비스 워커는 이 페이지와 그 학습 워커에만 등록되어 있습니다({scope}). 되돌리면 호스트가 보내는 그대로 다시 제공됩니다.',
+    'about.unisolate': '이 페이지 격리 해제 (새로 고침)',
     'about.colors': '색 지도: 낮은 값에서 높은 값으로 진한 파랑 → 노랑, 부호가 있는 값은 파랑 ← 흰색 → 주황. 둘 다 지각적으로 균일하고 흔한 색각 이상 모두에서 읽힙니다. 역할 색: Q 파랑, K 주홍, V 초록, 출력 보라.',
   },
 };

@@ -270,6 +270,11 @@ export const template = ({ standalone }) => `
         <p class="hint" data-i18n="about.browsersHint"></p>
         <div id="browsers"></div>
         <p class="hint" id="about-colors" data-i18n="about.colors"></p>
+        <div id="isolation-undo" hidden>
+          <h3 data-i18n="about.isolation"></h3>
+          <p class="hint" id="isolation-undo-note"></p>
+          <button type="button" class="small" id="unisolate" data-testid="unisolate" data-i18n="about.unisolate"></button>
+        </div>
       </section>
     </${standalone ? 'main' : 'div'}>
   </div>

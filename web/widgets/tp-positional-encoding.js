@@ -18,7 +18,7 @@ import { engine, sharedModel, shippedModel } from './shared/runtime.js';
 import { ropeScores } from '../components/shared/rope.js';
 import { headColor } from '../components/shared/colormap.js';
 import { fmt } from '../components/shared/format.js';
-import { mi, mn, mo, row, sub, sup, frac, sqrt, paren, math } from '../ui/mathml.js';
+import { mi, mn, mo, row, sub, sup, frac, sqrt, paren, math, mathNode, mspace as mspaceOf } from '../ui/mathml.js';
 import '../components/tp-heatmap.js';
 import '../components/tp-line-chart.js';
 import '../components/tp-rope-plot.js';
@@ -80,20 +80,20 @@ export class TpPositionalEncoding extends TpWidget {
       // The waves need a few positions to look like waves, even for a three-word table.
       const wave = tp.positionalTable({ kind, maxLen: Math.max(length, 24), dim: d, base });
       this.sinusoidal(views, wave, length, values);
-      formula.innerHTML = this.sinFormula();
+      formula.replaceChildren(mathNode(this.sinFormula()));
       formula.hidden = false;
     } else if (kind === 'rope') {
       if (d % 2) throw new Error(`d-model must be even for rope (it rotates pairs of dimensions) (got "${d}")`);
       title = this.t('pe.title.rope', { d });
       views.className = 'views rope';
       this.rope(views, tp.positionalTable({ kind, maxLen: Math.max(2, Math.min(length, 32)), dim: d, base }));
-      formula.innerHTML = this.ropeFormula();
+      formula.replaceChildren(mathNode(this.ropeFormula()));
       formula.hidden = false;
     } else if (kind === 'alibi') {
       title = this.t('pe.title.alibi', { heads });
       this.alibi(views, tp.positionalTable({ kind, maxLen: Math.min(length, 32), heads }), values);
-      formula.innerHTML = math(row(sub(mi('s'), mi('h')), paren(mi('t'), mo(','), mi('u'))), mo('='), frac(row(mi('q'), mo('·'), mi('k')), sqrt(sub(mi('d'), mi('k')))),
-        mo('−'), sub(mi('m'), mi('h')), row(mo('|'), mi('t'), mo('−'), mi('u'), mo('|')), mo(','), sub(mi('m'), mi('h')), mo('='), sup(mn('2'), row(mo('−'), mn('8'), paren(mi('h'), mo('+'), mn('1')), mo('/'), mi('H'))));
+      formula.replaceChildren(mathNode(math(row(sub(mi('s'), mi('h')), paren(mi('t'), mo(','), mi('u'))), mo('='), frac(row(mi('q'), mo('·'), mi('k')), sqrt(sub(mi('d'), mi('k')))),
+        mo('−'), sub(mi('m'), mi('h')), row(mo('|'), mi('t'), mo('−'), mi('u'), mo('|')), mo(','), sub(mi('m'), mi('h')), mo('='), sup(mn('2'), row(mo('−'), mn('8'), paren(mi('h'), mo('+'), mn('1')), mo('/'), mi('H'))))));
       formula.hidden = false;
     } else if (kind === 'learned') {
       const url = this.getAttribute('model') ? this.modelUrl() : shippedModel('lm-char');
@@ -223,6 +223,6 @@ export class TpPositionalEncoding extends TpWidget {
   }
 }
 
-const mspace = () => '<mspace width="1.5em"></mspace>';
+const mspace = () => mspaceOf('1.5em');
 
 defineElement('tp-positional-encoding', TpPositionalEncoding);

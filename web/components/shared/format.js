@@ -38,7 +38,3 @@ export function compact(v) {
   if (Math.abs(v) >= 1e3) return `${(v / 1e3).toFixed(1)}k`;
   return String(Math.round(v));
 }
-
-export function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-}

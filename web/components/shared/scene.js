@@ -168,7 +168,11 @@ export function drawScene(ctx, scene) {
   ctx.restore();
 }
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+// Text and attribute values as XML: markup characters as entities, and the control characters
+// XML 1.0 cannot hold at all (a token may be ESC, BEL, …) shown as \x1b-style escapes, so the
+// file still opens and says what the token was.
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 const n = (v) => (Math.round(v * 100) / 100).toString();
 const strokeAttrs = (it) => (it.stroke ? ` stroke="${esc(it.stroke)}" stroke-width="${n(it.lw ?? 1)}"` : '');
 const op = (it) => (it.opacity !== undefined && it.opacity !== 1 ? ` opacity="${n(it.opacity)}"` : '');

@@ -11,7 +11,7 @@
 // the caller's strings in the reader's language (the step texts are in web/ui/strings.js).
 import { ROLE_COLORS } from './colormap.js';
 import { traceName, attentionName } from '../../lib/trace-names.js';
-import { mi, mn, mo, row, sub, sup, subsup, frac, sqrt, paren, math, WT, W, b, dk, softmax, mtext } from '../../ui/mathml.js';
+import { mi, mn, mo, row, sub, sup, subsup, frac, sqrt, paren, math, WT, W, b, dk, softmax, mtext, mspace, mtable } from '../../ui/mathml.js';
 
 const dims = (m) => `${m.rows} × ${m.cols}`;
 
@@ -59,7 +59,7 @@ export function buildSteps({ trace, params, vocab, t: tr }) {
 
   // ---- input -------------------------------------------------------------------------------
   steps.push(step('vocab', 'input', {
-    math: math(mtext(`"${enc.join(' ')}"`), mo('→'), paren(mn(encIds.join(', '))), mspace(), mtext(`"${dec.join(' ').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`), mo('→'), paren(mn(decIds.join(', ')))),
+    math: math(mtext(`"${enc.join(' ')}"`), mo('→'), paren(mn(encIds.join(', '))), mspace(), mtext(`"${dec.join(' ')}"`), mo('→'), paren(mn(decIds.join(', ')))),
     shapes: [tr('wt.m.vocab', { n: vocab.length }), `ids: ${encIds.length}`],
     matrices: [
       { label: tr('wt.m.onehot', { text: enc.join(' ') }), matrix: { ...oneHot(encIds, vocab), rowLabels: enc }, colormap: 'sequential', min: 0, max: 1, rowSide: 'in' },
@@ -205,7 +205,7 @@ export function buildSteps({ trace, params, vocab, t: tr }) {
     ],
   }));
   steps.push(step('dmask', 'decoder', {
-    math: math(sub(mi('M'), row(mi('t'), mi('u'))), mo('='), row(mo('{'), `<mtable><mtr><mtd>${row(mo('−'), mi('∞'))}</mtd><mtd>${row(mi('u'), mo('&gt;'), mi('t'))}</mtd></mtr><mtr><mtd>${mn('0')}</mtd><mtd>${mtext(tr('wt.m.otherwise'))}</mtd></mtr></mtable>`)),
+    math: math(sub(mi('M'), row(mi('t'), mi('u'))), mo('='), row(mo('{'), mtable([[row(mo('−'), mi('∞')), row(mi('u'), mo('>'), mi('t'))], [mn('0'), mtext(tr('wt.m.otherwise'))]]))),
     shapes: [`M: ${dec.length} × ${dec.length}`],
     matrices: perHead(A('dec', 'masked'), dec, dec, 'S_h / √d_k + M', { colormap: 'diverging', rowSide: 'out', colSide: 'out' }),
   }));
@@ -298,10 +298,6 @@ function rowStats(tensor, labels) {
     for (let c = 0; c < cols; ++c) sq += (tensor.data[r * cols + c] - mean) ** 2;
     return `${l}: μ = ${mean.toFixed(2)}, σ = ${Math.sqrt(sq / cols).toFixed(2)}`;
   }).slice(0, rows);
-}
-
-function mspace() {
-  return '<mspace width="1.2em"/>';
 }
 
 export { W };

@@ -1,7 +1,9 @@
 // panels/about.js — the About panel's browser table: which browser versions the playground needs
 // and the feature that sets each minimum, drawn from web/lib/browser-support.js (the one table of
-// those facts), then what the multi-threaded build will add.
+// those facts), then what the multi-threaded build will add; and, where the standalone page was
+// isolated by the service worker (lib/isolation.js), the undo.
 import { BROWSER_FEATURES, featureVersion, minimumVersions } from '../../lib/browser-support.js';
+import { isolatingWorker, unisolatePage } from '../../lib/isolation.js';
 import { h } from '../../ui/dom.js';
 
 const COLUMNS = [['chrome', 'edge'], ['firefox'], ['safari']];
@@ -37,4 +39,19 @@ export function initAbout(app) {
   }
   render();
   app.on('lang', render);
+
+  // The isolation service worker's undo: shown while one is registered on this origin.
+  let scopes = [];
+  const undo = () => {
+    app.$('isolation-undo').hidden = !scopes.length;
+    app.$('isolation-undo-note').textContent = scopes.length ? app.t('about.isolationNote', { scope: scopes.join(', ') }) : '';
+  };
+  if (app.standalone) {
+    isolatingWorker().then((found) => {
+      scopes = found.map((r) => r.scope);
+      undo();
+    }, () => {});
+    app.$('unisolate').addEventListener('click', () => unisolatePage());
+    app.on('lang', undo);
+  }
 }

@@ -130,7 +130,8 @@ export function initAttention(app) {
         answer = outTok.slice(1).join(' ');
       }
     }
-    $('attn-note').textContent = app.t('attn.note', { input: s.probe, answer: answer ? app.t('attn.noteAnswer', { answer }) : '', step: s.step ?? 0 });
+    const cut = s.shortened ? app.t('attn.shortened', { tokens: s.shortened.tokens, of: s.shortened.of, mb: (s.shortened.limit / 2 ** 20).toFixed(1) }) : '';
+    $('attn-note').textContent = app.t('attn.note', { input: s.probe, answer: answer ? app.t('attn.noteAnswer', { answer }) : '', step: s.step ?? 0 }) + cut;
   }
 
   function mask(kind, layer, rowTokens, colTokens) {

@@ -1,15 +1,17 @@
 // panels/import.js — "Load a model": another project's model (a Hugging Face-style GPT-2 or
-// Llama folder, or llama2.c's .bin + tokenizer.bin) from files, a folder or a URL. The page
-// first reads only the config (tp.describeModelFiles) and says what the model needs and whether
-// it can be fine-tuned here; then the worker imports it (the files pass to it uncopied and are
-// read in slices) and every view shows it. Its tokenizer is imported on this thread too, for the
-// token views. Choosing another task or architecture afterwards returns to the built-in models.
+// Llama folder, or llama2.c's .bin + tokenizer.bin) from files, a folder or a URL. Someone
+// else's files are read only in the training worker, never on this thread: first the config
+// (session.describeModelFiles), to say what the model needs and whether it can be fine-tuned
+// here; then its tokenizer (session.importTokenizer: its saved text, loaded here with
+// tp.loadTokenizer for the token views); then the model (the files pass to the worker uncopied
+// and are read in slices) and every view shows it. Choosing another task or architecture
+// afterwards returns to the built-in models.
 const MB = 1 << 20;
 
 // A folder URL -> the files of the model there: config.json, model.safetensors and
 // tokenizer.json (or GPT-2's vocab.json + merges.txt); a .bin URL -> it and tokenizer.bin beside
-// it. The small files are fetched here (which also tells which tokenizer files there are); the
-// weights stay URLs, streamed into the heap where they are imported.
+// it. Only asked for here (HEAD: which tokenizer files there are); every file stays a URL, read
+// in the worker within the size its config implies.
 export async function filesAtUrl(text, base) {
   const url = new URL(text, base);
   if (url.pathname.endsWith('.bin')) {
@@ -17,14 +19,14 @@ export async function filesAtUrl(text, base) {
   }
   const dir = url.href.endsWith('/') ? url.href : `${url.href}/`;
   const at = (name) => ({ name, url: new URL(name, dir).href });
-  const get = async (name) => {
-    const response = await fetch(new URL(name, dir));
-    return response.ok ? { name, bytes: new Uint8Array(await response.arrayBuffer()) } : null;
+  const exists = async (name) => {
+    const response = await fetch(new URL(name, dir), { method: 'HEAD' });
+    await response.arrayBuffer();  // (empty) read to its end, so the request completes
+    return response.ok;
   };
-  const config = await get('config.json');
-  if (!config) throw new Error(`${dir}config.json: not found; give the URL of a model folder or of a llama2.c .bin file`);
-  const tokenizer = await get('tokenizer.json');
-  return [config, at('model.safetensors'), ...(tokenizer ? [tokenizer] : [at('vocab.json'), at('merges.txt')])];
+  if (!(await exists('config.json'))) throw new Error(`${dir}config.json: not found; give the URL of a model folder or of a llama2.c .bin file`);
+  const tokenizer = await exists('tokenizer.json');
+  return [at('config.json'), at('model.safetensors'), ...(tokenizer ? [at('tokenizer.json')] : [at('vocab.json'), at('merges.txt')])];
 }
 
 export function initImport(app) {
@@ -34,7 +36,7 @@ export function initImport(app) {
   async function load(files, name) {
     try {
       status(app.t('import.reading', { name }));
-      const info = await app.tp.describeModelFiles(files);
+      const info = await app.session.describeModelFiles(files);
       const c = info.config;
       const summary = app.t('import.summary', {
         name, params: info.parameterCount.toLocaleString(app.state.lang), mb: Math.ceil(info.memory.parameters / MB),
@@ -43,7 +45,7 @@ export function initImport(app) {
       // The training state alone (16 bytes per parameter), as the core's refusal counts it.
       const train = info.trainable ? app.t('import.trainable') : app.t('import.notTrainable', { mb: Math.floor((16 * info.parameterCount) / MB), limit: info.limits.training / MB });
       status(`${summary} ${train} ${app.t('import.loading')}`);
-      const tokenizer = await app.tp.importTokenizer(files);
+      const tokenizer = app.tp.loadTokenizer(await app.session.importTokenizer(files));
       const result = await app.useImported({ files, name, tokenizer, info });
       if (result) {
         status(`${app.t('import.loaded', { name })} ${summary} ${train}`);
