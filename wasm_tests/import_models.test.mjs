@@ -91,7 +91,8 @@ test('llama: generated text is what TextDecoder makes of the bytes, and the step
   const bytesOf = (ids, { prefix = true } = {}) => {
     const out = [];
     for (const id of ids) {
-      if (id < 3) continue;  // <unk> <s> </s> (no <unk> is generated here)
+      if (id === 0) out.push(0xef, 0xbf, 0xbd);  // <unk> decodes as U+FFFD (docs/API.md)
+      if (id < 3) continue;  // <unk> <s> </s>
       const byte = /^<0x([0-9A-F]{2})>$/.exec(pieces[id]);
       if (byte) out.push(parseInt(byte[1], 16));
       else out.push(...utf8.encode(pieces[id].replaceAll('\u2581', ' ')));

@@ -140,6 +140,8 @@ export interface GenerateOptions {
   topKProbs?: number;
   /** Seed of sampling (0 .. 9007199254740991; default 0). */
   seed?: number;
+  /** A text prompt gets the special tokens the model's tokenizer puts around a text (<s> first for Llama and llama2.c) (default true). */
+  addSpecialTokens?: boolean;
 }
 
 /** How a tokenizer is built (`tp.tokenizer()` adds the text to learn from). */
