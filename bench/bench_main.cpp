@@ -3,13 +3,14 @@
 // Prints one JSON object per measurement on stdout, so scripts/bench.mjs can run the native and
 // wasm builds side by side with the peers and print one table. Timings are medians of repeated
 // runs after warm-up; nothing here asserts a time.
-//   tp_bench matmul   [--reps N] [--impl LABEL]
+//   tp_bench matmul   [--reps N] [--impl LABEL] [--shape MxKxN --form nn|nt|tn --calls N]
 //   tp_bench train    [--reps N] [--warmup N] [--profile] [--impl LABEL] [--seq N] [--batch N]
 //   tp_bench generate [--impl LABEL] [--d-model N] [--cached-only]
 //   tp_bench peak     [--impl LABEL]
 //   tp_bench kernels  [--impl LABEL]
 //   tp_bench import   --model DIR [--reps TOKENS] [--impl LABEL]
 //   tp_bench pool     [--threads N]   what starting one parallel region costs
+//   tp_bench clock                    the core clock (a chain of dependent multiplies)
 // Every benchmark takes --threads N (default 1): the thread pool's size (core/thread_pool.h).
 #include <cstdio>
 #include <cstdlib>
@@ -42,6 +43,12 @@ int main(int argc, char** argv) {
       options.batch = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--d-model") == 0 && has_value)
       options.d_model = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--shape") == 0 && has_value)
+      options.shape = argv[++i];
+    else if (std::strcmp(argv[i], "--form") == 0 && has_value)
+      options.form = argv[++i];
+    else if (std::strcmp(argv[i], "--calls") == 0 && has_value)
+      options.calls = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--cached-only") == 0)
       options.uncached = false;
     else {
@@ -62,8 +69,10 @@ int main(int argc, char** argv) {
   if (what == "kernels") return tp::bench::run_kernels(options);
   if (what == "import") return tp::bench::run_import(options);
   if (what == "pool") return tp::bench::run_pool(options);
-  std::fprintf(stderr,
-               "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels, import, pool\n",
-               what.c_str());
+  if (what == "clock") return tp::bench::run_clock(options);
+  std::fprintf(
+      stderr,
+      "tp_bench: unknown benchmark '%s'; available: matmul, train, generate, peak, kernels, import, pool, clock\n",
+      what.c_str());
   return 2;
 }

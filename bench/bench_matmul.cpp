@@ -1,5 +1,7 @@
 // Matmul benchmark: GFLOP/s of kernels::matmul (and the scalar reference on small shapes) in the
 // three forms, at cube sizes and at the shapes a small transformer's training step uses.
+// --shape MxKxN --form F --calls N times exactly N calls of one product instead: a fixed amount of
+// work, whose CPU time can be read from outside (comparing engines on a busy machine).
 #include <cstdio>
 #include <vector>
 
@@ -52,7 +54,42 @@ double time_matmul(Kernel kernel, kernels::Trans ta, kernels::Trans tb, const Ma
 
 }  // namespace
 
+int run_one_product(const Options& options) {
+  MatmulShape s{};
+  if (std::sscanf(options.shape.c_str(), "%dx%dx%d", &s.m, &s.k, &s.n) != 3 || s.m <= 0 || s.k <= 0 || s.n <= 0) {
+    std::fprintf(stderr, "tp_bench matmul: --shape must be MxKxN (positive), got '%s'\n", options.shape.c_str());
+    return 2;
+  }
+  const std::string form = options.form.empty() ? "nn" : options.form;
+  if (form != "nn" && form != "nt" && form != "tn") {
+    std::fprintf(stderr, "tp_bench matmul: --form must be nn, nt or tn, got '%s'\n", form.c_str());
+    return 2;
+  }
+  Rng rng(1);
+  std::vector<float> a(static_cast<std::size_t>(s.m) * s.k), b(static_cast<std::size_t>(s.k) * s.n);
+  std::vector<float> c(static_cast<std::size_t>(s.m) * s.n);
+  for (float& v : a) v = rng.uniform(-1.0f, 1.0f);
+  for (float& v : b) v = rng.uniform(-1.0f, 1.0f);
+  const auto ta = form == "tn" ? kernels::Trans::T : kernels::Trans::N;
+  const auto tb = form == "nt" ? kernels::Trans::T : kernels::Trans::N;
+  const int lda = ta == kernels::Trans::N ? s.k : s.m, ldb = tb == kernels::Trans::N ? s.n : s.k;
+  const int calls = std::max(1, options.calls);
+  for (int i = 0; i < std::max(3, calls / 10); ++i)  // warm-up
+    kernels::matmul(ta, tb, s.m, s.n, s.k, a.data(), lda, b.data(), ldb, c.data(), s.n, false);
+  const double start = now_seconds();
+  for (int i = 0; i < calls; ++i)
+    kernels::matmul(ta, tb, s.m, s.n, s.k, a.data(), lda, b.data(), ldb, c.data(), s.n, false);
+  const double seconds = now_seconds() - start;
+  std::printf(
+      "{\"bench\":\"matmul\",\"m\":%d,\"k\":%d,\"n\":%d,\"form\":\"%s\",\"impl\":\"%s\",\"calls\":%d,\"gflops\":%.3f}"
+      "\n",
+      s.m, s.k, s.n, form.c_str(), options.impl.empty() ? default_impl().c_str() : options.impl.c_str(), calls,
+      2.0 * s.m * s.n * s.k * calls / seconds / 1e9);
+  return 0;
+}
+
 int run_matmul(const Options& options) {
+  if (!options.shape.empty()) return run_one_product(options);
   Rng rng(1);
   const std::string impl = options.impl.empty() ? default_impl() : options.impl;
   const char* forms[] = {"nn", "nt", "tn"};

@@ -9,10 +9,9 @@
 
 namespace tp::bench {
 
-namespace {
-
 // The core clock, from a chain of dependent 64-bit multiplies (3 cycles each on every x86 core
 // of the last decade): absolute GFLOP/s scale with it, and a shared machine's clock moves.
+// `tp_bench clock` prints it alone (scripts/bench.mjs reads it at every round).
 double clock_ghz() {
 #if defined(__x86_64__) && !defined(__EMSCRIPTEN__)
   double best = 0.0;
@@ -31,7 +30,10 @@ double clock_ghz() {
 #endif
 }
 
-}  // namespace
+int run_clock(const Options&) {
+  std::printf("{\"bench\":\"clock\",\"clock_ghz\":%.2f}\n", clock_ghz());
+  return 0;
+}
 
 int run_peak(const Options& options) {
   const std::string impl = options.impl.empty() ? default_impl() : options.impl;

@@ -74,11 +74,14 @@ int run_train(const Options& options) {
     step_s.push_back(now_seconds() - start);
   }
   const double ms = 1000.0 * median(step_s);
+  std::string all;  // every timed step, for bench/results/latest.json
+  for (const double s : step_s) all += (all.empty() ? "" : ",") + std::to_string(1000.0 * s);
   std::printf(
       "{\"bench\":\"train\",\"impl\":\"%s\",\"threads\":%d,\"seq_len\":%d,\"batch\":%d,\"vocab\":%d,"
-      "\"tokens_per_step\":%d,\"steps\":%d,\"tokens_per_s\":%.1f,\"step_ms\":%.3f,\"loss\":%.4f}\n",
+      "\"tokens_per_step\":%d,\"steps\":%d,\"tokens_per_s\":%.1f,\"step_ms\":%.3f,\"loss\":%.4f,"
+      "\"step_ms_all\":[%s]}\n",
       impl.c_str(), threads::count(), options.seq, options.batch, config.vocab_size, tokens, options.reps,
-      tokens / (ms / 1000.0), ms, trainer.last().loss);
+      tokens / (ms / 1000.0), ms, trainer.last().loss, all.c_str());
   std::fflush(stdout);
   if (options.profile) {
     profiler_reset();
@@ -87,6 +90,23 @@ int run_train(const Options& options) {
     profiler_enable(false);
     print_profile_rows(impl, options, options.reps);
     print_profile(stderr, options.reps);
+    // The pool's regions, counted over steps of their own (the layer profile's clock reads not
+    // among them).
+    threads::reset_counters();
+    threads::set_counting(true);
+    const double start = now_seconds();
+    for (int i = 0; i < options.reps; ++i) trainer.step();
+    const double seconds = now_seconds() - start;
+    threads::set_counting(false);
+    const threads::Counters c = threads::counters();
+    const double n = options.reps;
+    std::printf(
+        "{\"bench\":\"train-pool\",\"impl\":\"%s\",\"threads\":%d,\"seq_len\":%d,\"step_ms\":%.3f,"
+        "\"regions\":%.1f,\"tasks\":%.1f,\"caller_tasks\":%.1f,\"region_ms\":%.3f,\"caller_wait_ms\":%.3f,"
+        "\"caller_sleeps\":%.2f,\"worker_sleeps\":%.2f}\n",
+        impl.c_str(), threads::count(), options.seq, 1000.0 * seconds / n, c.regions / n, c.tasks / n,
+        c.caller_tasks / n, 1000.0 * c.region_seconds / n, 1000.0 * c.wait_seconds / n, c.caller_sleeps / n,
+        c.worker_sleeps / n);
   }
   return 0;
 }

@@ -21,6 +21,9 @@ struct Options {
   int batch = 16;        // train: sequences per step
   int d_model = 256;     // generate: the model's width
   bool uncached = true;  // generate: also time generation without the KV cache
+  std::string shape;     // matmul: one shape "MxKxN" only (with form and calls)
+  std::string form;      // matmul: one form only: nn, nt or tn
+  int calls = 0;         // matmul: with shape, exactly this many timed calls (a fixed amount of work)
 };
 
 inline double now_seconds() {
@@ -50,5 +53,8 @@ int run_peak(const Options& options);
 int run_kernels(const Options& options);
 int run_import(const Options& options);
 int run_pool(const Options& options);
+int run_clock(const Options& options);
+// The core clock in GHz (x86 natively; 0 where it cannot be measured, as in wasm).
+double clock_ghz();
 
 }  // namespace tp::bench

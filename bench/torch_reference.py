@@ -7,12 +7,14 @@ way a PyTorch user would (nn.Linear, nn.LayerNorm, F.gelu). Random token windows
 
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 bench/torch_reference.py [STEPS] [--threads N] [--seq N] [--batch N]
 
---threads N is torch.set_num_threads(N) (intra-op threads); OpenBLAS stays at one thread, since
-both pools at two oversubscribe two cores (PyTorch's best two-thread figure on Debian's build
-with libopenblas0-pthread). --seq and --batch change the sequence length and batch as
-`tp_bench train` does. Prints one JSON line: {"bench": "train", "impl": "pytorch", "threads",
-"seq_len", "tokens_per_s", "step_ms", ...}; step_ms is the median of STEPS (default 30) timed
-steps after 5 warm-up steps.
+--threads N is torch.set_num_threads(N) (intra-op threads, OpenMP in Debian's build); OpenBLAS
+has a thread pool of its own, sized by OPENBLAS_NUM_THREADS (1 unless the environment says
+otherwise). scripts/bench.mjs tries each reasonable set-up — intra-op 1/2, OpenBLAS 1/2,
+OMP_WAIT_POLICY=PASSIVE, OPENBLAS_CORETYPE as the machine sets it or unset — and keeps the best.
+--seq and --batch change the sequence length and batch as `tp_bench train` does. Prints one
+JSON line: {"bench": "train", "impl": "pytorch", "threads", "seq_len", "tokens_per_s",
+"step_ms", "step_ms_all", "blas", "openblas", ...}; step_ms is the median of STEPS (default 30)
+timed steps after 5 warm-up steps.
 """
 import json
 import math
@@ -101,13 +103,31 @@ def main():
         loss = step()
         times.append(time.perf_counter() - start)
     ms = 1000 * statistics.median(times)
-    # Debian's torch calls whatever libblas.so.3 points at: OpenBLAS, or the (much slower) netlib
-    # reference BLAS when libopenblas0 is not installed. Say which, so the figure can be read.
-    blas = os.path.realpath("/usr/lib/x86_64-linux-gnu/libblas.so.3")
+    blas, openblas = blas_in_use()
     print(json.dumps({"bench": "train", "impl": "pytorch", "torch": torch.__version__, "threads": torch.get_num_threads(),
-                      "seq_len": SEQ, "batch": BATCH, "blas": blas,
+                      "seq_len": SEQ, "batch": BATCH, "blas": blas, "openblas": openblas,
+                      "openblas_threads": os.environ.get("OPENBLAS_NUM_THREADS"),
+                      "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY"),
+                      "openblas_coretype": os.environ.get("OPENBLAS_CORETYPE"),
                       "tokens_per_step": BATCH * SEQ, "steps": steps, "tokens_per_s": round(BATCH * SEQ / (ms / 1000), 1),
-                      "step_ms": round(ms, 3), "loss": round(loss, 4)}))
+                      "step_ms": round(ms, 3), "loss": round(loss, 4),
+                      "step_ms_all": [round(1000 * t, 3) for t in times]}))
+
+
+def blas_in_use():
+    """The BLAS library torch calls, and OpenBLAS's own description of itself (version, the
+    kernels it chose for this CPU) when it is OpenBLAS. Debian's torch calls whatever
+    libblas.so.3 points at: OpenBLAS, or the (much slower) netlib reference BLAS when
+    libopenblas0 is not installed; the figure cannot be read without knowing which."""
+    import ctypes
+    path = os.path.realpath("/usr/lib/x86_64-linux-gnu/libblas.so.3")
+    try:
+        lib = ctypes.CDLL(path)
+        lib.openblas_get_config.restype = ctypes.c_char_p
+        lib.openblas_get_corename.restype = ctypes.c_char_p
+        return path, {"config": lib.openblas_get_config().decode(), "core": lib.openblas_get_corename().decode()}
+    except (OSError, AttributeError):
+        return path, None
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 # coverage instrumentation (fuzzer-no-link), which the Catch2 binary links without harm: the
 # ASan runtime supplies the coverage callbacks, so tests and harnesses share one compiled core.
 option(TP_SANITIZE "Build every native target with AddressSanitizer + UBSan (clang)" OFF)
+option(TP_TSAN "Build every native target with ThreadSanitizer (clang; preset native-tsan)" OFF)
 option(TP_FUZZ "Build the libFuzzer harnesses in fuzz/ (needs TP_SANITIZE)" OFF)
 
 if(TP_FUZZ AND NOT TP_SANITIZE)
@@ -25,4 +26,15 @@ if(TP_SANITIZE)
   if(TP_FUZZ)
     add_compile_options(-fsanitize=fuzzer-no-link)
   endif()
+endif()
+
+# TP_TSAN=ON (preset native-tsan): ThreadSanitizer, for the [threads] Catch2 cases that drive the
+# hand-written lock-free thread pool (core/thread_pool.cpp). A separate build: TSan cannot be
+# combined with ASan. Reports stop the run (halt_on_error, set where the tests are run).
+if(TP_TSAN)
+  if(TP_SANITIZE OR EMSCRIPTEN OR NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "TP_TSAN needs a native clang build without TP_SANITIZE; use the native-tsan preset")
+  endif()
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer -gline-tables-only)
+  add_link_options(-fsanitize=thread)
 endif()

@@ -23,6 +23,10 @@ if(TP_BUILD_TESTS)
   target_link_options(tp_tests PRIVATE
     -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
     -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB)
+  # Linked at -O1: binaryen's whole-program -O3 over the test program takes half a minute per
+  # link and shortens its run by about a second. The code under test is LLVM's, compiled -O3 as
+  # for the web module, which keeps -O3 at link (the node and browser suites run it).
+  target_link_options(tp_tests PRIVATE -O1)
   # Node 20's global fetch() trips the 3.1.6 glue on file paths; the flag turns it off.
   add_test(NAME wasm_catch2 COMMAND node --no-experimental-fetch $<TARGET_FILE:tp_tests>)
   # Threads for the [threads] suites (which run up to three): workers made before main() runs,
@@ -72,4 +76,18 @@ target_link_options(tp_bench PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUN
                     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB --profiling-funcs)
 if(TP_THREADS)
   target_link_options(tp_bench PRIVATE -sPTHREAD_POOL_SIZE=8)  # --threads up to 9
+endif()
+
+# The same benchmark program for browsers (bench/browser/tp-bench.html runs it in a module worker
+# of Chromium or Firefox): an ES module whose callMain(args) runs `tp_bench <args>`, printing
+# through the page's print callback. Same objects and kernels as tp_bench.cjs and the web module,
+# so one engine's figures can be set beside another's for the same code.
+add_executable(tp_bench_web $<TARGET_OBJECTS:tp_bench_objects>)
+target_link_libraries(tp_bench_web PRIVATE tp_core)
+set_target_properties(tp_bench_web PROPERTIES SUFFIX ".mjs")
+target_link_options(tp_bench_web PRIVATE -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker
+                    -sEXPORT_NAME=createTpBench -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sEXPORTED_RUNTIME_METHODS=callMain
+                    -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB -sFILESYSTEM=0 --profiling-funcs)
+if(TP_THREADS)
+  target_link_options(tp_bench_web PRIVATE -sPTHREAD_POOL_SIZE=3)  # --threads up to 4
 endif()

@@ -32,6 +32,33 @@ inline std::size_t utf16_units(std::string_view text) {
   return units;
 }
 
+// The promises of the imported kinds (gpt2, sentencepiece); see import_checks.h.
+inline void check_imported_encoding(const Tokenizer& tok, std::string_view text, const Encoding& e) {
+  const std::size_t n = e.ids.size();
+  FUZZ_EXPECT(e.tokens.size() == n && e.byte_spans.size() == n && e.utf16_spans.size() == n);
+  const SpecialTokens specials = tok.specials();
+  int end = 0, covered = 0, utf16_begin = 0;
+  const int units = static_cast<int>(utf16_units(text));
+  bool unknown = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int id = e.ids[i];
+    FUZZ_EXPECT(tok.has_token(id));
+    FUZZ_EXPECT(id != specials.sos && id != specials.eos);
+    unknown |= id == specials.unk;
+    const Span b = e.byte_spans[i], u = e.utf16_spans[i];
+    FUZZ_EXPECT(b.begin >= end && b.begin <= b.end && b.end <= static_cast<int>(text.size()));
+    covered += b.end - b.begin;
+    end = b.end;
+    FUZZ_EXPECT(u.begin >= utf16_begin && u.begin <= u.end && u.end <= units);
+    utf16_begin = u.begin;
+    FUZZ_EXPECT(e.tokens[i] == tok.token_text(id));
+  }
+  FUZZ_EXPECT(covered == static_cast<int>(text.size()));
+  const bool space_mark = text.find("\xE2\x96\x81") != std::string_view::npos;
+  if (utf8::is_valid(text) && !space_mark && !unknown) FUZZ_EXPECT(tok.decode(e.ids) == text);
+  if (tok.kind() == TokenizerKind::Gpt2) FUZZ_EXPECT(tok.decode(e.ids) == text);  // every byte has a token
+}
+
 inline void check_encoding(const Tokenizer& tok, std::string_view text, const Encoding& e) {
   const std::size_t n = e.ids.size();
   FUZZ_EXPECT(e.tokens.size() == n && e.byte_spans.size() == n && e.utf16_spans.size() == n);
@@ -74,7 +101,15 @@ inline void check_encode(const Tokenizer& tok, std::string_view text) {
   } catch (const InternalError&) {
     throw;
   } catch (const Error&) {
-    FUZZ_EXPECT(tok.num_specials() <= kUnk && (tok.kind() == TokenizerKind::Char || tok.kind() == TokenizerKind::Word));
+    // Only a char or word tokenizer without <UNK>, or a SentencePiece one without <unk>, may
+    // meet a character it cannot spell.
+    FUZZ_EXPECT(
+        (tok.num_specials() <= kUnk && (tok.kind() == TokenizerKind::Char || tok.kind() == TokenizerKind::Word)) ||
+        (tok.kind() == TokenizerKind::SentencePiece && tok.specials().unk < 0));
+    return;
+  }
+  if (is_imported_kind(tok.kind())) {
+    check_imported_encoding(tok, text, e);
     return;
   }
   check_encoding(tok, text, e);

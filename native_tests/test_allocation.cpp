@@ -1,6 +1,7 @@
 // [invariant] No allocation in a training step after the first: forward, backward, clipping and
 // the AdamW update of a step reuse the activation arena, the packing buffers and the slabs, at
-// one thread and at two. Counted by replacing the global allocation functions in this test binary.
+// one thread and at two (tagged [threads] too: the threaded wasm build runs that half). Counted by
+// replacing the global allocation functions in this test binary.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -68,7 +69,7 @@ void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcep
 
 using namespace tp;
 
-TEST_CASE("a training step allocates nothing after the first", "[invariant]") {
+TEST_CASE("a training step allocates nothing after the first", "[invariant][threads]") {
   // At one thread, and at two with every region split (each thread's packing buffers and
   // scratch are made once, in the first steps).
   for (const int n : {1, 2}) {

@@ -13,41 +13,19 @@
 #include "core/json.h"
 #include "generate/generator.h"
 #include "import/import.h"
+#include "import_util.h"
 #include "io/checkpoint.h"
 
 using namespace tp;
 
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::path(TP_TEST_DATA_DIR) / "import";
 const char* const TRAIN_TEXT_SAMPLE = "the dog sleeps; it's 2024.\n  한국어 😀";
 
-struct Folder {
-  std::vector<std::string> names, contents;
-  std::vector<ModelFile> files() const {
-    std::vector<ModelFile> out;
-    for (std::size_t i = 0; i < names.size(); ++i) out.push_back({names[i], contents[i]});
-    return out;
-  }
-  std::string& at(const std::string& name) {
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      if (names[i] == name) return contents[i];
-    }
-    FAIL("no file " << name);
-    throw;
-  }
-};
-
-Folder read_folder(const std::string& name) {
-  Folder f;
-  for (const auto& entry : std::filesystem::directory_iterator(kDir / name)) {
-    const std::string file = entry.path().filename().string();
-    if (file == "expected.json") continue;
-    f.names.push_back(file);
-    f.contents.push_back(read_file(entry.path().string()));
-  }
-  return f;
-}
+using test::Folder;
+using test::kImportDir;
+using test::read_folder;
+const std::filesystem::path& kDir = kImportDir;
 
 std::vector<int> ints(const json::Value& v) {
   std::vector<int> out;
@@ -168,7 +146,9 @@ TEST_CASE("imports refuse what the model cannot represent, naming the field", "[
   CHECK_THAT(import_error(with_config("gpt2", "tie_word_embeddings", "false")), Contains("no tensor 'lm_head.weight'"));
   CHECK_THAT(import_error(with_config("llama", "num_hidden_layers", "3")),
              Contains("no tensor 'model.layers.2.self_attn.q_proj.weight'"));
-  CHECK_THAT(import_error(with_config("gpt2", "vocab_size", "500")), Contains("config.json field vocab_size = 500"));
+  // The weights are checked against the config first, so a wrong vocab_size is found there.
+  CHECK_THAT(import_error(with_config("gpt2", "vocab_size", "500")),
+             Contains("tensor 'wte.weight' has shape [317, 16] but config.json implies [500, 16]"));
 
   Folder truncated = read_folder("llama2c");
   truncated.at("model.bin").resize(truncated.at("model.bin").size() - 4);
@@ -286,16 +266,19 @@ TEST_CASE("imported tokenizers encode a prompt with the specials their files say
 
   using Catch::Contains;
   CHECK_THAT(import_error(llama_with(R"({"type":"RobertaProcessing"})", "")),
-             Contains("post_processor 'RobertaProcessing' is not supported; supported: TemplateProcessing"));
-  CHECK_THAT(import_error(llama_with(R"({"type":"TemplateProcessing","single":[{"SpecialToken":{"id":"<x>"}},)"
-                                     R"({"Sequence":{"id":"A"}}],"special_tokens":{}})",
-                                     "")),
-             Contains("special token '<x>' is not in its special_tokens"));
+             Contains("tokenizer.json: field post_processor.type = 'RobertaProcessing' is not supported; "
+                      "supported: TemplateProcessing"));
+  CHECK_THAT(
+      import_error(llama_with(R"({"type":"TemplateProcessing","single":[{"SpecialToken":{"id":"<x>"}},)"
+                              R"({"Sequence":{"id":"A"}}],"special_tokens":{}})",
+                              "")),
+      Contains("field post_processor.single[0].SpecialToken.id = '<x>' is not in post_processor.special_tokens"));
   CHECK_THAT(import_error(llama_with(R"({"type":"TemplateProcessing","single":[{"SpecialToken":{"id":"<s>"}},)"
                                      R"({"Sequence":{"id":"A"}}],"special_tokens":{"<s>":{"ids":[99999]}}})",
                                      "")),
-             Contains("has id 99999, outside the vocabulary"));
-  CHECK_THAT(import_error(llama_with("null", R"({"add_bos_token":"yes"})")), Contains("add_bos_token"));
+             Contains("ids[0] = 99999 is out of range; allowed: 0 .. 353"));
+  CHECK_THAT(import_error(llama_with("null", R"({"add_bos_token":"yes"})")),
+             Contains("tokenizer_config.json: field add_bos_token must be true or false"));
 }
 
 TEST_CASE("a literal U+2581 in the text: llama2.c's bytes, as run.c; Hugging Face's space", "[import][tokenizer]") {

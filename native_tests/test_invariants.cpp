@@ -210,7 +210,7 @@ TEST_CASE("GQA equals MHA whose key/value heads are shared copies", "[invariant]
   REQUIRE(Transformer(implicit, 8).params().numel() == b.params().numel());
 }
 
-TEST_CASE("post-norm normalises every layer's output; pre-norm leaves the stream and adds a final norm",
+TEST_CASE("post-norm normalises every layer's output, pre-norm leaves the stream and adds a final norm",
           "[invariant]") {
   Rng rng(9);
   for (NormPlacement placement : {NormPlacement::Post, NormPlacement::Pre}) {

@@ -117,6 +117,58 @@ TEST_CASE("matmul at the transformer's shapes splits with the default thresholds
   }
 }
 
+namespace {
+
+// A group of products over one buffer: independent ones, a chain into one C (dX = dQ·Wq, then
+// += dK·Wk, += dV·Wv; the last with another K, so it may cut otherwise), one that adds into part
+// of an earlier C, one with K == 0 and more than kMaxGroup in all. Returns the buffer after
+// running them as one group, or (one_by_one) through kernels::matmul in order.
+std::vector<float> run_group(bool one_by_one) {
+  Rng rng(99);
+  const auto operand = test::random_vector(rng, 200000);
+  std::vector<float> out = test::random_vector(rng, 60000);
+  const float* a = operand.data();
+  float* c = out.data();
+  using P = kernels::MatmulArgs;
+  const P group[] = {
+      {Trans::N, Trans::T, 70, 48, 33, a, 33, a + 5000, 33, c, 48, false, a + 9000},              // q = x Wqᵀ + b
+      {Trans::N, Trans::T, 70, 24, 33, a + 100, 33, a + 7000, 33, c + 4000, 24, false, nullptr},  // k
+      {Trans::N, Trans::T, 70, 24, 33, a + 200, 33, a + 8000, 33, c + 6000, 24, true, nullptr},   // v, accumulating
+      {Trans::N, Trans::N, 66, 40, 48, a + 300, 48, a + 10000, 40, c + 8000, 40, false},          // dX = dQ Wq
+      {Trans::N, Trans::N, 66, 40, 48, a + 400, 48, a + 12000, 40, c + 8000, 40, true},           // dX += dK Wk
+      {Trans::N, Trans::N, 66, 40, 7, a + 500, 7, a + 14000, 40, c + 8000, 40, true},             // dX += dV Wv, K 7
+      {Trans::T, Trans::N, 48, 33, 70, a + 600, 48, a + 16000, 33, c + 12000, 33, true},          // dW += dYᵀ X
+      {Trans::N, Trans::N, 20, 40, 9, a + 700, 9, a + 18000, 40, c + 8000 + 800, 40, true},       // into dX's rows 20..
+      {Trans::N, Trans::T, 30, 16, 0, a, 1, a, 1, c + 14000, 16, false, a + 20000},               // K == 0: C = bias
+      {Trans::T, Trans::N, 33, 48, 70, a + 900, 33, a + 22000, 48, c + 16000, 48, false},
+      {Trans::N, Trans::T, 2, 64, 33, a + 1000, 33, a + 24000, 33, c + 18000, 64, false},  // the unpacked path
+  };
+  const int n = sizeof(group) / sizeof(group[0]);
+  if (one_by_one) {
+    for (const P& p : group)
+      kernels::matmul(p.trans_a, p.trans_b, p.M, p.N, p.K, p.A, p.lda, p.B, p.ldb, p.C, p.ldc, p.accumulate, p.bias,
+                      p.band);
+  } else {
+    kernels::matmul_group(group, n);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a group of products gives the bits of the products one by one, at every thread count", "[threads]") {
+  const std::vector<float> one_by_one = run_group(true);
+  REQUIRE(test::same_bits(one_by_one, run_group(false)));
+  check_threads("matmul_group", [] { return run_group(false); });
+  check_threads(
+      "matmul_group, default thresholds", [] { return run_group(false); }, false);
+  for (const int n : test::other_thread_counts()) {
+    test::ThreadsFor threads(n, true);
+    INFO(n << " threads, one by one");
+    REQUIRE(test::same_bits(one_by_one, run_group(true)));
+  }
+}
+
 TEST_CASE("the thread count is checked and a region inside a region runs on its thread", "[threads]") {
   REQUIRE(threads::count() == 1);
   REQUIRE_THROWS_WITH(threads::set_count(0), Catch::Contains("allowed: 1"));

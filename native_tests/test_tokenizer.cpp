@@ -297,7 +297,9 @@ TEST_CASE("invalid UTF-8: byte and bpe keep the bytes, char and word use <UNK>",
   REQUIRE(w.byte_spans[1].end == 4);
 }
 
-TEST_CASE("char vocabulary is sorted by code point; unknown characters", "[tokenizer]") {
+TEST_CASE(
+    "char vocabulary is sorted by code point, and an unknown character is <UNK> (or, without one, an error naming it)",
+    "[tokenizer]") {
   const auto tok = train(TokenizerKind::Char, "hello 안녕");
   REQUIRE(tok->vocab_size() == kAllSpecials + 7);
   std::vector<std::string> order;

@@ -1,6 +1,7 @@
 // Helpers shared by the Catch2 suites: random tensors, NaN poisoning, error norms.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -8,6 +9,20 @@
 #include "core/rng.h"
 
 namespace tp::test {
+
+// How long a case trains. The sanitizer build (TP_TEST_SHORT_TRAINING, cmake/shared_targets.cmake)
+// runs every case under ASan + UBSan, 10 to 40 times slower than Release, so there a training
+// run stops after kShortTrainingSteps: every path of the loop (steps, warm-up, evaluation,
+// clipping) is taken in its first steps. A case whose assertions need the full run (a
+// convergence threshold) is tagged [slow]: at full length, natively and in wasm, it checks
+// where the run ends; cut short, that the run it made is sound (docs/TESTING.md).
+#ifdef TP_TEST_SHORT_TRAINING
+inline constexpr bool kFullTraining = false;
+#else
+inline constexpr bool kFullTraining = true;
+#endif
+inline constexpr int kShortTrainingSteps = 30;
+inline int training_steps(int steps) { return kFullTraining ? steps : std::min(steps, kShortTrainingSteps); }
 
 inline std::vector<float> random_vector(Rng& rng, std::size_t n, float lo = -1.0f, float hi = 1.0f) {
   std::vector<float> v(n);

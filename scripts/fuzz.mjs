@@ -26,9 +26,17 @@ export const harnesses = {
   bpe_train: { seeds: ['text'] },
   checkpoint: { seeds: ['checkpoint'], dict: 'checkpoint.dict' },
   user_task: { seeds: ['pairs', 'text'] },
+  // Other projects' model files (src/import), seeds from fuzz/make_import_seeds.mjs.
+  hf_config: { seeds: ['hf_config', 'config'], dict: 'hf.dict' },
+  hf_tokenizer_gpt2: { seeds: ['hf_tokenizer_gpt2'], dict: 'hf.dict' },
+  hf_tokenizer_llama: { seeds: ['hf_tokenizer_llama'], dict: 'hf.dict' },
+  hf_vocab_merges: { seeds: ['hf_vocab_merges'], dict: 'hf.dict' },
+  hf_safetensors: { seeds: ['hf_safetensors'], dict: 'hf.dict' },
+  llama2c_model: { seeds: ['llama2c_model'] },
+  llama2c_tokenizer: { seeds: ['llama2c_tokenizer'] },
 };
 
-export const smokeSeconds = 4;   // per harness in `npm test`: about 30 s for all seven
+export const smokeSeconds = 4;   // per harness in `npm test`: about a minute for all fourteen
 export const longSeconds = 300;  // per harness in `npm run fuzz`
 const perInputTimeout = 10;      // seconds; one input running longer is a hang (a finding)
 

@@ -3,12 +3,17 @@
 #
 # Idempotent: on a machine that has everything it prints one line and exits. Debian packages:
 # emscripten (em++, with acorn for its link step), libsimde-dev (the SIMD layer), catch2 (v2),
-# cmake/ninja/g++, gzip, clang-14 + libclang-rt-14-dev + llvm-14 for the sanitizer build and the
-# fuzzers (ASan, UBSan, libFuzzer, the symbolizer), and chromium + firefox-esr + fonts-nanum for
+# cmake/ninja/g++, gzip, time (peak memory in the CLI tests), clang-14 + libclang-rt-14-dev +
+# llvm-14 for the sanitizer builds and the fuzzers (ASan, UBSan, TSan, libFuzzer, the symbolizer),
+# clang-format-14 (the C++ style `npm test` checks, scripts/check_format.mjs), and chromium +
+# firefox-esr + fonts-nanum for
 # the browser tests (the suites run in both engines; skipped with --no-browser); with --bench
 # also the benchmark's peer: python3-torch and libopenblas0-pthread (without it Debian's torch
 # calls the reference BLAS, about 12x slower, and the comparison would flatter us).
-# npm packages: `npm ci` when node_modules does not match package-lock.json.
+# npm packages: `npm ci` when node_modules does not match package-lock.json; then the tools the
+# consumer fixtures build with (Vite, webpack, VitePress, TypeScript; Docusaurus, Astro, Next.js;
+# at pinned versions), once per machine into ~/.cache/transformer-playground/ (wasm_tests/consumers/
+# install_tools.mjs and tool_cache.mjs; skipped with --no-consumers).
 # --serve: only what `npm start` needs to build and serve the playground (Emscripten, SIMDe,
 # CMake, Ninja); no compilers for the native build, no sanitizer, browser or npm packages.
 set -euo pipefail
@@ -16,19 +21,21 @@ cd "$(dirname "$0")/.."
 
 with_browser=1
 with_bench=0
+with_consumers=1
 serve_only=0
 for arg in "$@"; do
   case "$arg" in
     --no-browser) with_browser=0 ;;
+    --no-consumers) with_consumers=0 ;;
     --bench) with_bench=1 ;;
     --serve) serve_only=1 ;;
-    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser, --bench, --serve)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown option '$arg' (allowed: --no-browser, --no-consumers, --bench, --serve)" >&2; exit 2 ;;
   esac
 done
 
 missing=()
 
-# --serve's installer: the Debian packages listed in `missing` (none: prints "setup: $1").
+# Installs the Debian packages listed in `missing` (none: prints "setup: $1").
 install_missing() {
   if [ ${#missing[@]} -eq 0 ]; then
     echo "setup: $1"
@@ -64,6 +71,9 @@ command -v gzip >/dev/null 2>&1 || missing+=(gzip)
 command -v clang++-14 >/dev/null 2>&1 || missing+=(clang-14)
 compgen -G "/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" >/dev/null || missing+=(libclang-rt-14-dev)
 [ -x /usr/lib/llvm-14/bin/llvm-symbolizer ] || missing+=(llvm-14)
+command -v clang-format-14 >/dev/null 2>&1 || missing+=(clang-format-14)
+# /usr/bin/time: the CLI tests of hostile model files read a refusal's peak memory from it.
+[ -x /usr/bin/time ] || missing+=(time)
 if [ "$with_browser" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
@@ -76,18 +86,7 @@ if [ "$with_bench" = 1 ]; then
   installed libopenblas0-pthread || missing+=(libopenblas0-pthread)
 fi
 
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]} with apt-get"
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null 2>&1 || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
-    sudo=sudo
-  fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-else
-  echo "setup: system packages present"
-fi
+install_missing "system packages present"
 
 # npm packages (devDependencies: puppeteer-core, typescript, the tfjs benchmark peer).
 lock_hash=$(sha1sum package-lock.json | cut -d' ' -f1)
@@ -97,4 +96,9 @@ if [ ! -f node_modules/.tp-lock-hash ] || [ "$(cat node_modules/.tp-lock-hash)" 
   echo "$lock_hash" > node_modules/.tp-lock-hash
 else
   echo "setup: node_modules up to date"
+fi
+
+# The consumer fixtures' tools, once per machine (each set keyed by its pinned versions).
+if [ "$with_consumers" = 1 ]; then
+  node wasm_tests/consumers/install_tools.mjs
 fi

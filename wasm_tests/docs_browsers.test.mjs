@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/build.mjs';
 import { BROWSER_FEATURES, featureVersion, minimumVersions } from '../web/lib/browser-support.js';
-import { STRINGS } from '../web/playground/strings.js';
+import { STRINGS, COMMON } from '../web/playground/strings/index.js';
 
-const label = (id) => STRINGS.en[`about.feature.${id}`];
+const label = (id) => STRINGS.en[`about.feature.${id}`] ?? COMMON[`about.feature.${id}`];
 const both = (get) => [...new Set([get('chrome'), get('edge')])].join(' / ');
 
 // The Markdown table docs/API.md must contain for these parts.

@@ -1,6 +1,7 @@
-// node:test — what JavaScript derives from the C++ tables is current: web/lib/generated/schema.js
-// and the generated region of the TypeScript declarations equal what `npm run generate` writes
-// from this build's module, and the API's keys, the session's defaults and the controls read them;
+// node:test — what is derived is current: web/lib/generated/schema.js equals what `npm run
+// generate` writes from this build's C++ tables, the TypeScript declarations (web/lib/*.d.ts)
+// what tsc emits from the JSDoc of web/lib, and docs/API.md's reference tables what those
+// declarations say; the API's keys, the session's defaults and the controls read the tables;
 // so is what derives from the widgets' description (custom-elements.json, the widget types,
 // docs/WIDGETS.md's tables), whose training attributes are what the core takes.
 import { test } from 'node:test';

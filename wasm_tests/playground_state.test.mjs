@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/build.mjs';
-import { STRINGS as APP_STRINGS, t } from '../web/playground/strings.js';
+import { STRINGS as APP_STRINGS, COMMON, t } from '../web/playground/strings/index.js';
 import { SHARED } from '../web/ui/strings.js';
 import { WIDGET_STRINGS } from '../web/widgets/shared/strings.js';
-import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, parseHash, toHash, applyPreset, sessionRequest, parsePairs, URL_TEXT_LIMIT } from '../web/playground/state.js';
+import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, applyPreset, sessionRequest, parsePairs, URL_TEXT_LIMIT } from '../web/playground/state.js';
+import { parseHash, toHash } from '../web/playground/hash.js';
 import { buildSteps } from '../web/components/shared/walkthrough-steps.js';
 import { mathText } from '../web/ui/mathml.js';
 import { load } from 'transformer-playground';
@@ -21,8 +22,9 @@ function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
 }
 
-// What the playground's t() looks in: its own table, then the one shared with the widgets.
-const STRINGS = { en: { ...SHARED.en, ...APP_STRINGS.en }, ko: { ...SHARED.ko, ...APP_STRINGS.ko } };
+// What the playground's t() looks in: its own table, what every language writes alike, then the
+// one shared with the widgets.
+const STRINGS = { en: { ...SHARED.en, ...COMMON, ...APP_STRINGS.en }, ko: { ...SHARED.ko, ...COMMON, ...APP_STRINGS.ko } };
 
 test('every string key the page uses exists in English and Korean', () => {
   const used = new Set();
@@ -30,9 +32,10 @@ test('every string key the page uses exists in English and Korean', () => {
   for (const file of [...sources(path.join(web, 'playground')), path.join(web, 'components', 'shared', 'walkthrough-steps.js')]) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\b(?:t|tr)\(\s*(?:lang,\s*|this,\s*)?'([a-zA-Z0-9_.-]+)'/g)) used.add(m[1]);
+    // The panels' markup (and its keys written `nav.${name}` from a list).
+    for (const m of text.matchAll(/data-i18n(?:-aria)?="([^"$]+)"/g)) used.add(m[1]);
   }
-  const html = readFileSync(path.join(web, 'playground', 'template.js'), 'utf8');  // the page's markup
-  for (const m of html.matchAll(/data-i18n(?:-aria)?="([^"]+)"/g)) used.add(m[1]);
+  for (const s of ['training', 'outputs', 'attention', 'tokens', 'embeddings', 'walkthrough', 'files', 'about']) used.add(`nav.${s}`);
   // Keys built at run time.
   for (const n of [...TASKS, ...CUSTOM_TASKS]) used.add(`task.${n}`).add(`taskdesc.${n}`);
   for (const f of [...ARCH_FIELDS, ...TRAIN_FIELDS, ...GEN_FIELDS]) {
@@ -59,7 +62,8 @@ test('every string key the page uses exists in English and Korean', () => {
     assert.deepEqual(Object.keys(table.ko).filter((k) => !(k in table.en)), []);
   }
   // A key lives in one table only.
-  assert.deepEqual(Object.keys(APP_STRINGS.en).filter((k) => k in SHARED.en), []);
+  assert.deepEqual(Object.keys(APP_STRINGS.en).filter((k) => k in SHARED.en || k in COMMON), []);
+  assert.deepEqual(Object.keys(COMMON).filter((k) => k in SHARED.en), []);
 });
 
 test('the URL hash round-trips the state, and bad values are ignored', () => {

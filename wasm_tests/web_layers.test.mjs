@@ -6,9 +6,11 @@
 // specifier is computed at run time (a bundler cannot follow it, and neither can this test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from '../scripts/build.mjs';
+import { tokenize } from './js_tokens.mjs';
 
 const web = path.join(root, 'web');
 const EXCLUDED = ['lib/wasm/', 'lib/bundle/'];  // build outputs: the wasm glue, the widgets in one file
@@ -69,111 +71,6 @@ function layers(rules) {
 
 // ---- the imports of a file ---------------------------------------------------------------------
 
-// Tokens of a JS module: strings, template literals (with their text before the first ${),
-// regular expressions, names and punctuation, each with its line; comments are dropped.
-export function tokenize(src) {
-  const tokens = [];
-  const lineAt = (() => {
-    const starts = [0];
-    for (let i = 0; i < src.length; ++i) if (src[i] === '\n') starts.push(i + 1);
-    return (pos) => {
-      let lo = 0, hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= pos) lo = mid;
-        else hi = mid - 1;
-      }
-      return lo + 1;
-    };
-  })();
-  const VALUE_KEYWORDS = new Set(['this', 'super', 'null', 'true', 'false', 'undefined']);
-  const regexAllowed = () => {
-    const prev = tokens.at(-1);
-    if (!prev) return true;
-    if (prev.type === 'name') return !VALUE_KEYWORDS.has(prev.value) && /^(return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/.test(prev.value);
-    if (prev.type === 'punct') return !/^[)\]}]$/.test(prev.value);
-    return false;
-  };
-  // Lexes from i; in a template's ${…} stops at the unmatched }. Returns the end index.
-  const lex = (i, inTemplate) => {
-    let depth = 0;
-    while (i < src.length) {
-      const c = src[i];
-      if (/\s/.test(c)) {
-        ++i;
-      } else if (c === '/' && src[i + 1] === '/') {
-        while (i < src.length && src[i] !== '\n') ++i;
-      } else if (c === '/' && src[i + 1] === '*') {
-        const end = src.indexOf('*/', i + 2);
-        i = end < 0 ? src.length : end + 2;
-      } else if (c === '"' || c === "'") {
-        let j = i + 1, value = '';
-        while (j < src.length && src[j] !== c) {
-          if (src[j] === '\\') value += src[++j];
-          else value += src[j];
-          ++j;
-        }
-        tokens.push({ type: 'string', value, line: lineAt(i) });
-        i = j + 1;
-      } else if (c === '`') {
-        const start = i;
-        let j = i + 1, head = '', subst = false;
-        while (j < src.length && src[j] !== '`') {
-          if (src[j] === '\\') {
-            if (!subst) head += src[j + 1];
-            j += 2;
-          } else if (src[j] === '$' && src[j + 1] === '{') {
-            subst = true;
-            const saved = tokens.length;
-            j = lex(j + 2, true);
-            tokens.length = saved;  // what is inside ${…} is not an import specifier
-          } else {
-            if (!subst) head += src[j];
-            ++j;
-          }
-        }
-        tokens.push({ type: 'template', value: head, subst, line: lineAt(start) });
-        i = j + 1;
-      } else if (c === '/' && regexAllowed()) {
-        let j = i + 1, cls = false;
-        while (j < src.length && (cls || src[j] !== '/')) {
-          if (src[j] === '\\') ++j;
-          else if (src[j] === '[') cls = true;
-          else if (src[j] === ']') cls = false;
-          ++j;
-        }
-        ++j;
-        while (/[a-z]/i.test(src[j] ?? '')) ++j;
-        tokens.push({ type: 'regex', line: lineAt(i) });
-        i = j;
-      } else if (/[A-Za-z_$]/.test(c)) {
-        let j = i;
-        while (/[\w$]/.test(src[j] ?? '')) ++j;
-        tokens.push({ type: 'name', value: src.slice(i, j), line: lineAt(i) });
-        i = j;
-      } else if (/[0-9]/.test(c)) {
-        let j = i;
-        while (/[\w.]/.test(src[j] ?? '')) ++j;
-        tokens.push({ type: 'number', line: lineAt(i) });
-        i = j;
-      } else {
-        if (c === '{') ++depth;
-        if (c === '}') {
-          if (inTemplate && depth === 0) return i + 1;
-          --depth;
-        }
-        const three = src.slice(i, i + 3), two = src.slice(i, i + 2);
-        const op = ['...', '===', '!==', '**=', '>>>', '&&=', '||=', '??='].includes(three) ? three
-          : ['=>', '==', '!=', '<=', '>=', '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '**', '<<', '>>'].includes(two) ? two : c;
-        tokens.push({ type: 'punct', value: op, line: lineAt(i) });
-        i += op.length;
-      }
-    }
-    return i;
-  };
-  lex(0, false);
-  return tokens;
-}
 
 // [{ line, specifier } | { line, computed: 'import()' | 'new URL()' }] of one module.
 export function importsOf(src) {
@@ -252,6 +149,12 @@ export function check(rules, files, read) {
         problems.push(`${where}: '${imp.specifier}\${…}' splices a name into the specifier; write each one literally (webpack follows only literals)`);
         continue;
       }
+      // A bundler resolves the literal as a module or an asset: a folder ('./', '.') is neither,
+      // and Next.js's Turbopack fails the whole build on it ("Can't resolve './'").
+      if (/(^|\/)\.{0,2}\/?$/.test(imp.specifier)) {
+        problems.push(`${where}: '${imp.specifier}' names a folder; bundlers resolve only files (derive the folder from import.meta.url's text)`);
+        continue;
+      }
       let target;
       if (imp.specifier.startsWith('node:')) target = imp.specifier;
       else if (imp.specifier.startsWith('.')) {
@@ -321,4 +224,18 @@ test('web/models/models.js names every shipped checkpoint with a literal URL, an
   assert.deepEqual(listed, files.map((f) => `./${f}`));
   const { SHIPPED_MODELS } = await import('../web/models/models.js');
   for (const [name, url] of Object.entries(SHIPPED_MODELS)) assert.ok(url.pathname.endsWith(`/${name}.safetensors`), `${name}: ${url}`);
+});
+
+// The architecture doc names files of the repository in backticks (`web/playground/app.js`,
+// `src/model/attention_masks.h`, `wasm_tests/…`): each must exist, so the doc cannot go on
+// describing a file after it is moved or gone. Names with a placeholder (<name>, NAME, *) are
+// patterns, not files; build outputs (what .gitignore leaves out, e.g. web/lib/wasm/) need not
+// exist before a build.
+test('every file docs/ARCHITECTURE.md names exists', () => {
+  const doc = readFileSync(path.join(root, 'docs', 'ARCHITECTURE.md'), 'utf8');
+  const named = [...new Set([...doc.matchAll(/`((?:web|src|wasm_tests|native_tests|scripts|cmake|fuzz)\/[\w./-]+)`/g)].map((m) => m[1]))]
+    .filter((p) => !/[<>*]|NAME/.test(p));
+  assert.ok(named.length > 60, `the doc names ${named.length} files`);
+  const ignored = (p) => spawnSync('git', ['check-ignore', '-q', p], { cwd: root }).status === 0;
+  assert.deepEqual(named.filter((p) => !existsSync(path.join(root, p.replace(/\/$/, ''))) && !ignored(p)), []);
 });

@@ -29,7 +29,8 @@ async function run({ steps, warmup, threads, seq, batch }) {
   });
   const trainer = tp.trainer(model, task, { batchSize: batch, seqLen: seq, evalEvery: 0, totalSteps: 100000, seed: 1 });
   const start = performance.now();
-  for (let i = 0; i < warmup || performance.now() - start < 500; ++i) trainer.step(1);
+  let warmed = 0;
+  for (; warmed < warmup || performance.now() - start < 500; ++warmed) trainer.step(1);
   const times = [];
   let last;
   for (let i = 0; i < steps; ++i) {
@@ -41,7 +42,8 @@ async function run({ steps, warmup, threads, seq, batch }) {
   return {
     bench: 'train', threads: tp.threads, seq_len: seq, batch, vocab: vocabSize, tokens_per_step: batch * seq, steps,
     tokens_per_s: Number((batch * seq / (ms / 1000)).toFixed(1)), step_ms: Number(ms.toFixed(3)), loss: Number(last.loss.toFixed(4)),
-    isolated: self.crossOriginIsolated === true,
+    warmup_steps: warmed,
+    isolated: self.crossOriginIsolated === true, step_ms_all: times.map((t) => Number(t.toFixed(3))),
   };
 }
 

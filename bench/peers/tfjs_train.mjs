@@ -10,11 +10,15 @@
 //                         gradients), so each product is a plain one — XNNPACK's fast case for
 //                         the 2-D linears; the batched attention products stay batched.
 // The embedding is a one-hot × matrix product: the wasm backend has no gradient for tf.gather.
-//   node bench/peers/tfjs_train.mjs [STEPS] [variant,...]   → one JSON line per variant
+// One thread: in Node the backend has no multi-threaded build (WASM_HAS_MULTITHREAD_SUPPORT is
+// false there; setThreadsCount(2) leaves 1).
+//   node bench/peers/tfjs_train.mjs [STEPS] [natural|materialised,...] [--seq N] [--batch N]
+//                                                           → one JSON line per variant
 import * as tf from '@tensorflow/tfjs';
 import { setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 setWasmPaths(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm')) + path.sep);
@@ -22,10 +26,13 @@ setThreadsCount(1);
 await tf.setBackend('wasm');
 await tf.ready();
 
-const VOCAB = 65, D = 128, H = 4, DH = D / H, LAYERS = 2, FF = 512, T = 64, B = 16;
+const option = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(i > 0 && all[i - 1].startsWith('--')));
+const VOCAB = 65, D = 128, H = 4, DH = D / H, LAYERS = 2, FF = 512, T = option('--seq', 64), B = option('--batch', 16);
 const LR = 3e-3, WD = 0.01;
-const steps = Number(process.argv[2] ?? 20);
-const variants = (process.argv[3] ?? 'natural,materialised').split(',');
+const steps = Number(positional[0] ?? 20);
+const variants = (positional[1] ?? 'natural,materialised').split(',');
+const version = (name) => JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
 
 function median(values) {
   const v = [...values].sort((a, b) => a - b);
@@ -125,8 +132,10 @@ function run(variant) {
   }
   const ms = median(times);
   const impl = materialise ? 'tfjs-wasm-materialised' : 'tfjs-wasm';
-  console.log(JSON.stringify({ bench: 'train', impl, tokens_per_step: B * T, steps, tokens_per_s: Number((B * T / (ms / 1000)).toFixed(1)),
-    step_ms: Number(ms.toFixed(3)), loss: Number(loss.toFixed(4)) }));
+  console.log(JSON.stringify({ bench: 'train', impl, variant, threads: 1, seq_len: T, batch: B, tokens_per_step: B * T, steps,
+    tokens_per_s: Number((B * T / (ms / 1000)).toFixed(1)), step_ms: Number(ms.toFixed(3)), loss: Number(loss.toFixed(4)),
+    tfjs: version('@tensorflow/tfjs'), backend: `wasm ${version('@tensorflow/tfjs-backend-wasm')} (XNNPACK, SIMD)`,
+    step_ms_all: times.map((t) => Number(t.toFixed(3))) }));
   tf.disposeVariables();
   optimizer.dispose();
 }

@@ -19,8 +19,7 @@ val tensor_value(const Tensor& t) {
   val shape = val::array();
   for (int d = 0; d < t.dim(); ++d) shape.call<void>("push", t.size(d));
   out.set("shape", shape);
-  const Tensor c = t.is_contiguous() ? t : t.clone();
-  out.set("data", float_array(c.data(), static_cast<std::size_t>(c.numel())));
+  out.set("data", float_array(t.data(), static_cast<std::size_t>(t.numel())));
   return out;
 }
 

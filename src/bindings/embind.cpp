@@ -23,6 +23,7 @@
 #include "model/config.h"
 #include "model/trace_names.h"
 #include "model/train_options.h"
+#include "tasks/task.h"
 #include "tokenize/tokenizer.h"
 #include "train/trainer.h"
 
@@ -79,8 +80,8 @@ val builtin_task_list() {
 }
 
 // The tables the JavaScript API, its types and the playground's controls are generated from
-// (scripts/generate.mjs): every option's name, type, default, range and doc, the trace names and
-// the built-in tokenizers' special tokens.
+// (scripts/generate.mjs): every option's name, type, default, range and doc, the trace names,
+// and the lists the API's unions are (task kinds, metrics, stop reasons, built-in tasks).
 val schema_tables() {
   return guarded([] {
     using namespace tp;
@@ -93,6 +94,19 @@ val schema_tables() {
     out.set("stepReport", schema::describe<StepReport>());
     out.set("evaluation", schema::describe<Evaluation>());
     out.set("trace", describe_trace_names());
+    // The values of the JavaScript unions the tables' fields do not already give.
+    json::Value lists = json::Value::object();
+    json::Value kinds = json::Value::array(), metrics = json::Value::array(), reasons = json::Value::array(),
+                tasks = json::Value::array();
+    for (TaskKind k : kTaskKinds) kinds.push(std::string(to_string(k)));
+    for (const char* m : kTaskMetrics) metrics.push(std::string(m));
+    for (const char* r : kStopReasons) reasons.push(std::string(r));
+    for (const TaskInfo& t : builtin_tasks()) tasks.push(t.name);
+    lists.set("taskKind", std::move(kinds));
+    lists.set("metric", std::move(metrics));
+    lists.set("stopReason", std::move(reasons));
+    lists.set("builtinTask", std::move(tasks));
+    out.set("lists", std::move(lists));
     return json_to_val(out);
   });
 }
@@ -141,6 +155,9 @@ ModelHandle* load_model(val bytes, std::string options) {
   return guarded([&] { return ModelHandle::load(bytes, options); });
 }
 ImportHandle* create_import() { return new ImportHandle(); }
+val import_file_plan(std::string names_json, bool tokenizer_only) {
+  return guarded([&] { return ImportHandle::file_plan(names_json, tokenizer_only); });
+}
 TrainerHandle* create_trainer(ModelHandle& model, const TaskHandle& task, std::string options) {
   return guarded([&] { return TrainerHandle::create(model, task, options); });
 }
@@ -169,6 +186,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
   emscripten::function("loadModel", &load_model, allow_raw_pointers());
   emscripten::function("createTrainer", &create_trainer, allow_raw_pointers());
   emscripten::function("createImport", &create_import, allow_raw_pointers());
+  emscripten::function("importFilePlan", &import_file_plan);
 
   emscripten::class_<TokenizerHandle>("TokenizerHandle")
       .function("encode", &Guarded<&TokenizerHandle::encode>::call)
@@ -196,6 +214,7 @@ EMSCRIPTEN_BINDINGS(transformer_playground) {
       .function("add", &Guarded<&ImportHandle::add>::call)
       .function("describe", &Guarded<&ImportHandle::describe>::call)
       .function("model", &Guarded<&ImportHandle::model>::call, allow_raw_pointers())
+      .function("modelWith", &Guarded<&ImportHandle::model_with>::call, allow_raw_pointers())
       .function("tokenizer", &Guarded<&ImportHandle::tokenizer>::call, allow_raw_pointers());
   emscripten::class_<TrainerHandle>("TrainerHandle")
       .function("step", &Guarded<&TrainerHandle::step>::call)

@@ -241,14 +241,6 @@ const Tokenizer& ModelHandle::tokenizer() const {
 
 SpecialTokens ModelHandle::specials() const { return tok ? tok->specials() : default_specials(); }
 
-std::vector<int> ModelHandle::prompt_ids(const val& prompt, bool add_special_tokens) const {
-  if (prompt.isString()) {
-    const std::string text = prompt.as<std::string>();
-    return add_special_tokens ? tokenizer().encode_with_specials(text).ids : tokenizer().encode(text).ids;
-  }
-  return ids_from(prompt, "prompt");
-}
-
 val ModelHandle::warnings() const { return string_array(load_warnings); }
 
 val ModelHandle::save() const {

@@ -79,7 +79,6 @@ class ModelHandle {
   std::vector<std::string> load_warnings;
 
  private:
-  std::vector<int> prompt_ids(const val& prompt, bool add_special_tokens) const;
   const Tokenizer& tokenizer() const;
   // The tokenizer's specials; a model without one assumes the built-in tokenizers' layout.
   SpecialTokens specials() const;
@@ -97,7 +96,15 @@ class ImportHandle {
   double add(const std::string& name, double size);
   val describe() const;  // { format, config, parameterCount, memory: {...}, limits: {...}, trainable, reason }
   ModelHandle* model() const;
+  // The same, with load options as JSON ({"allowNonFinite": true} imports weights and tokenizer
+  // scores that are NaN or infinite; the model's warnings() then say so).
+  ModelHandle* model_with(const std::string& options_json) const;
   TokenizerHandle* tokenizer() const;
+
+  // Which of the named files an import reads (tokenizer_only: without the weights) and the largest
+  // size it reads of each: { read: [names], maxBytes: { name: bytes } }, so JavaScript copies only
+  // those and refuses a larger one before it copies anything.
+  static val file_plan(const std::string& names_json, bool tokenizer_only);
 
  private:
   std::vector<ModelFile> files() const;

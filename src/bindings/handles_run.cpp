@@ -10,7 +10,7 @@
 #include "bindings/handles.h"
 #include "core/error.h"
 #include "core/json.h"
-#include "generate/generator.h"
+#include "generate/generate_text.h"
 #include "tasks/probe.h"
 
 namespace tp::bindings {
@@ -36,29 +36,25 @@ val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   GenerateOptions options;
   schema::from_json(options, json::parse(options_json), "generation option", schema::Naming::Camel);
   options.specials = specials();
-  std::vector<int> ids = prompt_ids(prompt, options.add_special_tokens);
-  // A sequence-to-sequence task on a decoder-only model reads "source <SOS>" and continues.
-  if (c.arch == Arch::DecoderOnly && task_kind == TaskKind::Seq2Seq && !task_name.empty())
-    ids.push_back(options.specials.sos);
-  const GenerateResult r = tp::generate(*model, ids, options);
-  std::vector<int> out = r.ids;
-  if (!out.empty() && out.back() == options.specials.eos) out.pop_back();
+  // A sequence-to-sequence task's model reads its prompt as a source (on a decoder-only model:
+  // "source <SOS>"); any other prompt is text to continue. Text is encoded by generate_text()
+  // (with the specials template unless addSpecialTokens is false); ids are taken as given.
+  const PromptRole role =
+      task_kind == TaskKind::Seq2Seq && !task_name.empty() ? PromptRole::Source : PromptRole::Continue;
+  const TextGeneration g = prompt.isString()
+                               ? generate_text(*model, tokenizer(), prompt.as<std::string>(), role, options)
+                               : generate_text(*model, tok.get(), ids_from(prompt, "prompt"), role, options);
+  const GenerateResult& r = g.result;
   val result = val::object();
   result.set("ids", int_array(r.ids.data(), r.ids.size()));
-  // A continuation decodes in the context of its prompt (bytes and leading spaces can straddle).
-  const bool continuation = c.arch == Arch::DecoderOnly;
-  result.set("text", tok ? (continuation ? tok->decode_continuation(ids, out) : tok->decode(out)) : std::string());
+  result.set("text", g.text);
   val steps = val::array();
-  // What each step adds to the text, as a stream shows it (a character split over tokens comes
-  // whole with the last of them).
-  const std::vector<std::string> added =
-      tok ? tok->decode_steps(continuation ? ids : std::vector<int>{}, r.ids) : std::vector<std::string>(r.ids.size());
   for (std::size_t i = 0; i < r.steps.size(); ++i) {
     const GenerateStep& s = r.steps[i];
     val step = val::object();
     step.set("id", s.id);
     step.set("token", tok ? tok->token_text(s.id) : std::to_string(s.id));
-    step.set("text", added[i]);
+    step.set("text", g.step_texts[i]);  // what the step adds, as a stream shows it
     val top = val::array();
     for (const TokenProb& p : s.top) {
       val item = val::object();
@@ -74,7 +70,7 @@ val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   result.set("steps", steps);
   result.set("msPerToken", r.ms_per_token);
   result.set("stopReason", r.stop_reason);
-  result.set("promptIds", int_array(ids.data(), ids.size()));
+  result.set("promptIds", int_array(g.prompt_ids.data(), g.prompt_ids.size()));
   return result;
 }
 

@@ -81,10 +81,6 @@ int Args::get_int(const std::string& name, int fallback) const {
   return has(name) ? parse_int(get(name), name) : fallback;
 }
 
-double Args::get_double(const std::string& name, double fallback) const {
-  return has(name) ? parse_double(get(name), name) : fallback;
-}
-
 int parse_int(const std::string& text, const std::string& option) {
   char* end = nullptr;
   errno = 0;
@@ -143,7 +139,9 @@ std::string Stdin::read_line_text(const std::string& what) {
 }
 
 std::string read_input(const std::string& path, const std::string& what, Stdin& in) {
-  return path == "-" ? in.read(what) : read_file(path);
+  // Text is what the tasks read (at most 16 MB); a larger file is refused before it is read.
+  constexpr std::uint64_t kMaxTextFileBytes = 256ull << 20;
+  return path == "-" ? in.read(what) : read_file(path, kMaxTextFileBytes);
 }
 
 }  // namespace tp::cli

@@ -50,7 +50,6 @@ class Args {
   std::string get(const std::string& name, const std::string& fallback = "") const;
   std::string require(const std::string& name) const;  // UsageError if absent
   int get_int(const std::string& name, int fallback) const;
-  double get_double(const std::string& name, double fallback) const;
   const std::vector<std::string>& positional() const { return positional_; }
   // Valued options in the order given (for config overrides).
   const std::vector<std::pair<std::string, std::string>>& ordered() const { return ordered_; }

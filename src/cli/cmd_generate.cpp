@@ -13,7 +13,8 @@
 #include "core/error.h"
 #include "core/json.h"
 #include "core/schema.h"
-#include "generate/generator.h"
+#include "core/text_escape.h"
+#include "generate/generate_text.h"
 #include "io/checkpoint.h"
 #include "tasks/task.h"
 
@@ -48,12 +49,11 @@ std::string help() {
       "Exit status: 0 done, 1 an error in the file or while running, 2 a usage error.\n");
 }
 
-// Seq2seq tasks run on a decoder-only model as "source <SOS> target".
+// A sequence-to-sequence task's checkpoint reads its prompt as a source; any other continues it.
 // The task name is checked whatever the architecture, as tp.loadModel() does.
-bool prompt_needs_sos(const LoadedCheckpoint& loaded) {
-  if (loaded.task.empty()) return false;
-  const TaskKind kind = checkpoint_task_kind(loaded.task);
-  return loaded.model->config().arch == Arch::DecoderOnly && kind == TaskKind::Seq2Seq;
+PromptRole prompt_role(const LoadedCheckpoint& loaded) {
+  if (loaded.task.empty()) return PromptRole::Continue;
+  return checkpoint_task_kind(loaded.task) == TaskKind::Seq2Seq ? PromptRole::Source : PromptRole::Continue;
 }
 
 json::Value ids_json(const std::vector<int>& ids) {
@@ -107,31 +107,24 @@ int cmd_generate(int argc, char** argv) {
   if (args.flag("no-cache")) options.kv_cache = false;
   const bool show = args.flag("show-probs");
   if (show || json_out) options.top_k_probs = std::max(options.top_k_probs, 5);
-  options.specials = tok.specials();
 
-  std::vector<int> ids = options.add_special_tokens ? tok.encode_with_specials(prompt).ids : tok.encode(prompt).ids;
-  const bool seq2seq_prompt = prompt_needs_sos(loaded);
-  if (seq2seq_prompt) ids.push_back(options.specials.sos);
-  const GenerateResult result = generate(*loaded.model, ids, options);
-  std::vector<int> out = result.ids;
-  if (!out.empty() && out.back() == options.specials.eos) out.pop_back();
-  const bool continuation = loaded.model->config().arch == Arch::DecoderOnly && !seq2seq_prompt;
-  const std::string text = continuation ? prompt + tok.decode_continuation(ids, out) : tok.decode(out);
+  // The prompt is encoded by generate_text(), with the tokenizer's specials template unless
+  // --add-special-tokens false.
+  const TextGeneration g = generate_text(*loaded.model, tok, prompt, prompt_role(loaded), options);
+  const GenerateResult& result = g.result;
+  const std::string text = g.continues_prompt ? prompt + g.text : g.text;
   if (json_out) {
     json::Value v = json::Value::object();
-    v.set("prompt_ids", ids_json(ids));
+    v.set("prompt_ids", ids_json(g.prompt_ids));
     v.set("ids", ids_json(result.ids));
     v.set("text", text);
     json::Value steps = json::Value::array();
-    // What each step adds to the text, as a stream shows it (a character split over tokens comes
-    // whole with the last of them).
-    const std::vector<std::string> added = tok.decode_steps(continuation ? ids : std::vector<int>{}, result.ids);
     for (std::size_t i = 0; i < result.steps.size(); ++i) {
       const GenerateStep& s = result.steps[i];
       json::Value step = json::Value::object();
       step.set("id", s.id);
       step.set("token", tok.token_text(s.id));
-      step.set("text", added[i]);
+      step.set("text", g.step_texts[i]);  // what the step adds, as a stream shows it
       json::Value top = json::Value::array();
       for (const TokenProb& p : s.top) {
         json::Value item = json::Value::object();
@@ -155,8 +148,8 @@ int cmd_generate(int argc, char** argv) {
   if (show) {
     for (std::size_t s = 0; s < result.steps.size(); ++s) {
       const GenerateStep& step = result.steps[s];
-      std::printf("step %zu: %s  |", s + 1, tok.token_text(step.id).c_str());
-      for (const TokenProb& p : step.top) std::printf("  %s %.3f", tok.token_text(p.id).c_str(), p.p);
+      std::printf("step %zu: %s  |", s + 1, escape_controls(tok.token_text(step.id)).c_str());
+      for (const TokenProb& p : step.top) std::printf("  %s %.3f", escape_controls(tok.token_text(p.id)).c_str(), p.p);
       std::printf("\n");
     }
   }

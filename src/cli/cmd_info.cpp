@@ -8,6 +8,7 @@
 #include "cli/model_source.h"
 #include "core/error.h"
 #include "core/json.h"
+#include "core/text_escape.h"
 #include "io/checkpoint.h"
 #include "tasks/task.h"
 #include "tokenize/tokenizer.h"
@@ -26,6 +27,33 @@ json::Value span_json(int begin, int end) {
 }
 
 void print_json(const json::Value& v) { std::printf("%s\n", v.dump().c_str()); }
+
+// The tokenizer's special tokens by role, in a fixed order (those it has).
+std::vector<std::pair<const char*, int>> special_ids(const Tokenizer& tok) {
+  const SpecialTokens s = tok.specials();
+  std::vector<std::pair<const char*, int>> out;
+  for (const auto& [role, id] : {std::pair<const char*, int>{"sos", s.sos},
+                                 {"eos", s.eos},
+                                 {"pad", s.pad},
+                                 {"unk", s.unk},
+                                 {"cls", s.cls},
+                                 {"mask", s.mask}}) {
+    if (id >= 0) out.emplace_back(role, id);
+  }
+  return out;
+}
+
+// {"sos": {"id": 1, "text": "<s>"}, ...}: the text exact (JSON escapes what it must).
+json::Value specials_json(const Tokenizer& tok) {
+  json::Value out = json::Value::object();
+  for (const auto& [role, id] : special_ids(tok)) {
+    json::Value one = json::Value::object();
+    one.set("id", id);
+    one.set("text", tok.token_text(id));
+    out.set(role, std::move(one));
+  }
+  return out;
+}
 
 json::Value task_json(const std::string& name, const char* kind, const char* arch, const std::string& metric,
                       const std::string& description) {
@@ -90,6 +118,7 @@ int cmd_inspect(int argc, char** argv) {
       t.set("kind", tokenizer_kind_name(tok.kind()));
       t.set("vocab_size", tok.vocab_size());
       t.set("num_specials", tok.num_specials());
+      t.set("specials", specials_json(tok));
       v.set("tokenizer", std::move(t));
     } else {
       v.set("tokenizer", json::Value());
@@ -113,9 +142,14 @@ int cmd_inspect(int argc, char** argv) {
   std::printf("  %-34s %-14s %10zu\n", "total", "", loaded.model->params().numel());
   if (loaded.tokenizer) {
     const Tokenizer& tok = *loaded.tokenizer;
-    std::printf("tokenizer: %s, %d tokens (%d special)\n  first tokens:", tokenizer_kind_name(tok.kind()),
-                tok.vocab_size(), tok.num_specials());
-    for (int id = 0; id < std::min(tok.vocab_size(), 16); ++id) std::printf(" %d:%s", id, tok.token_text(id).c_str());
+    const std::vector<std::pair<const char*, int>> specials = special_ids(tok);
+    std::printf("tokenizer: %s, %d tokens (%zu special)\n  specials:", tokenizer_kind_name(tok.kind()),
+                tok.vocab_size(), specials.size());
+    for (const auto& [role, id] : specials)
+      std::printf(" %s=%d:%s", role, id, escape_controls(tok.token_text(id)).c_str());
+    std::printf("%s\n  first tokens:", specials.empty() ? " none" : "");
+    for (int id = 0; id < std::min(tok.vocab_size(), 16); ++id)
+      std::printf(" %d:%s", id, escape_controls(tok.token_text(id)).c_str());
     std::printf("\n");
   } else {
     std::printf("tokenizer: none\n");
@@ -153,8 +187,7 @@ int cmd_tokenize(int argc, char** argv) {
   std::unique_ptr<Tokenizer> tok;
   if (args.has("model")) {
     if (args.has("tokenizer")) throw UsageError("give --model or --tokenizer, not both");
-    tok = std::move(load_model_path(args.get("model")).tokenizer);
-    TP_CHECK(tok != nullptr, "'", args.get("model"), "' has no tokenizer");
+    tok = load_tokenizer_path(args.get("model"));
   } else {
     TokenizerOptions options;
     as_usage([&] {
@@ -191,7 +224,7 @@ int cmd_tokenize(int argc, char** argv) {
   for (std::size_t i = 0; i < e.ids.size(); ++i) {
     const std::string bytes =
         "[" + std::to_string(e.byte_spans[i].begin) + "," + std::to_string(e.byte_spans[i].end) + ")";
-    std::printf("  %-5zu %-6d %-20s %-12s [%d,%d)\n", i, e.ids[i], e.tokens[i].c_str(), bytes.c_str(),
+    std::printf("  %-5zu %-6d %-20s %-12s [%d,%d)\n", i, e.ids[i], escape_controls(e.tokens[i]).c_str(), bytes.c_str(),
                 e.utf16_spans[i].begin, e.utf16_spans[i].end);
   }
   return 0;

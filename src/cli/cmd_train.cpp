@@ -132,8 +132,8 @@ int cmd_train(int argc, char** argv) {
   std::string metric = "val -";
   bool warned = false;
   int interrupted = 0;
+  InterruptGuard interrupt;  // until the model is saved: a second signal then removes FILE.tmp
   {
-    const InterruptGuard interrupt;
     while (trainer.step_count() < options.total_steps) {
       if ((interrupted = interrupt.signal()) != 0) break;
       const StepReport r = trainer.step();
@@ -156,7 +156,11 @@ int cmd_train(int argc, char** argv) {
   const Evaluation final_eval = trainer.last_evaluation();
   const double elapsed = now_seconds() - start;
   if (profile) print_profile(stderr, trainer.step_count());
-  if (!out.empty()) write_file(out, save_checkpoint(model, task->tokenizer.get(), task->name));
+  if (!out.empty()) {
+    interrupt.protect(temp_path(out));
+    write_file(out, save_checkpoint(model, task->tokenizer.get(), task->name));
+    interrupt.protect("");
+  }
   const StepReport& last = trainer.last();
   if (json_lines) {
     json::Value v = evaluation_json(last, final_eval, elapsed);

@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "core/json.h"
+#include "core/text_escape.h"
 
 namespace {
 
@@ -46,7 +47,9 @@ int report(const std::string& command, bool json, int status, const std::string&
     v.set("status", status);
     std::fprintf(stderr, "%s\n", v.dump().c_str());
   } else {
-    std::fprintf(stderr, "tp%s%s: error: %s\n", command.empty() ? "" : " ", command.c_str(), message.c_str());
+    // Quoted file text is escaped already; this catches any control character that was not.
+    std::fprintf(stderr, "tp%s%s: error: %s\n", command.empty() ? "" : " ", command.c_str(),
+                 tp::escape_controls(message, false).c_str());
   }
   return status;
 }

@@ -9,7 +9,9 @@
 
 namespace tp::cli {
 
-// options apply to our checkpoints (an imported model's weights are checked by its importer).
+// options apply to our checkpoints and to imported models alike (allow_non_finite).
 LoadedCheckpoint load_model_path(const std::string& path, const LoadOptions& options = {});
+// Only the tokenizer: of an imported model, its tokenizer files alone (never the weights).
+std::unique_ptr<Tokenizer> load_tokenizer_path(const std::string& path);
 
 }  // namespace tp::cli

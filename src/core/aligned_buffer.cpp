@@ -31,10 +31,4 @@ AlignedBuffer& AlignedBuffer::operator=(AlignedBuffer&& other) noexcept {
 
 void AlignedBuffer::fill(float value) { std::fill(data_, data_ + size_, value); }
 
-bool AlignedBuffer::reserve_discard(std::size_t count) {
-  if (count <= size_) return false;
-  *this = AlignedBuffer(count);
-  return true;
-}
-
 }  // namespace tp

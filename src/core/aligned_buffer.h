@@ -26,8 +26,6 @@ class AlignedBuffer {
   const float* data() const { return data_; }
   std::size_t size() const { return size_; }
   void fill(float value);
-  // Grows to at least `count` floats (contents lost when it grows); returns true if it grew.
-  bool reserve_discard(std::size_t count);
 
  private:
   float* data_ = nullptr;

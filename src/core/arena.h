@@ -27,7 +27,6 @@ class Arena {
   int* alloc_ints(std::size_t n) { return reinterpret_cast<int*>(alloc(n)); }
   void reset();
   std::size_t capacity() const;  // floats held across all chunks
-  std::size_t chunk_count() const { return chunks_.size(); }
 
  private:
   std::size_t chunk_floats_;

@@ -40,7 +40,6 @@ class ParameterSet {
 
   float* value(int index) { return values_.data() + infos_[index].offset; }
   const float* value(int index) const { return values_.data() + infos_[index].offset; }
-  Tensor value_tensor(int index) { return Tensor::view(value(index), infos_[index].shape); }
   // A matrix parameter as the kernels read it (kernels::matvec).
   WeightView weights(int index) const { return {value(index), DType::F32, 0}; }
   float* values_slab() { return values_.data(); }

@@ -46,7 +46,6 @@ const char* to_string(ProfileKind kind) {
 }
 
 void profiler_enable(bool on) { enabled = on; }
-bool profiler_enabled() { return enabled; }
 
 void profiler_reset() {
   for (auto& row : totals) row[0] = row[1] = 0.0;

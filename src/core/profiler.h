@@ -28,7 +28,6 @@ enum class ProfileKind {
 const char* to_string(ProfileKind kind);
 
 void profiler_enable(bool on);
-bool profiler_enabled();
 void profiler_reset();
 void profiler_add(ProfileKind kind, bool backward, double seconds);
 // Seconds accumulated for a kind and direction since the last reset.

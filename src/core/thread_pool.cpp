@@ -98,6 +98,8 @@ class Pool {
 
   // Runs tasks [first, first + tasks) of fn; tasks <= kMaxTasksPerJob.
   void run(int first, int tasks, TaskFn fn, void* context) {
+    const bool counting = counting_.load(std::memory_order_relaxed);
+    const double start = counting ? seconds_now() : 0.0;
     fn_ = fn;
     context_ = context;
     first_ = first;
@@ -109,16 +111,31 @@ class Pool {
       { std::lock_guard<std::mutex> lock(sleep_mutex_); }  // a sleeper is either waiting or will see the new job
       wake_.notify_all();
     }
-    work(generation_, 0);
+    const int mine = work(generation_, 0);
     // Only tasks are waited for: a worker that has not woken yet takes none and is not needed.
-    for (int spins = 0; finished_.load(std::memory_order_acquire) < tasks; ++spins) {
-      if (spins < 4096)
-        cpu_relax();
-      else
-        std::this_thread::yield();  // a worker holding a task is descheduled: let it run
+    const double own_done = counting ? seconds_now() : 0.0;
+    if (finished_.load(std::memory_order_acquire) < tasks) wait_for_tasks(tasks);
+    if (counting) {
+      const double end = seconds_now();
+      stats_.regions += 1;
+      stats_.tasks += tasks;
+      stats_.caller_tasks += mine;
+      stats_.region_seconds += end - start;
+      stats_.wait_seconds += end - own_done;
     }
     if (error_) std::rethrow_exception(error_);
   }
+
+  Counters counters() {
+    Counters c = stats_;
+    c.worker_sleeps = worker_sleeps_.load();
+    return c;
+  }
+  void reset_counters() {
+    stats_ = {};
+    worker_sleeps_.store(0);
+  }
+  static void set_counting(bool on) { counting_.store(on); }
 
  private:
   std::vector<std::thread> workers_;
@@ -129,47 +146,85 @@ class Pool {
   std::uint32_t generation_ = 0;
   std::exception_ptr error_;
   std::mutex error_mutex_;
+  Counters stats_;  // the caller's, between jobs
+  static std::atomic<bool> counting_;
   alignas(64) std::atomic<std::uint64_t> job_{0};
   alignas(64) std::atomic<int> finished_{0};
   alignas(64) std::atomic<int> sleepers_{0};
+  std::atomic<bool> caller_asleep_{false};
+  std::atomic<long> worker_sleeps_{0};
   std::atomic<int> started_{0};
   std::atomic<bool> stop_{false};
   std::mutex sleep_mutex_;
   std::condition_variable wake_;
+  std::mutex done_mutex_;
+  std::condition_variable done_;
 
-  // Takes and runs tasks of job `generation` until none is left (or the job is another's).
-  void work(std::uint32_t generation, int slot) {
+  // Whether a thread that has been waiting since `since` keeps spinning: for spin_us, then it
+  // sleeps (every waiting loop of the pool asks here).
+  static bool keep_spinning(double since) {
+    return seconds_now() - since < spin_us.load(std::memory_order_relaxed) * 1e-6;
+  }
+
+  // Takes and runs tasks of job `generation` until none is left (or the job is another's);
+  // returns how many it ran. The thread that finishes a job's last task wakes the caller if it
+  // has gone to sleep waiting for it.
+  int work(std::uint32_t generation, int slot) {
     std::uint64_t word = job_.load(std::memory_order_acquire);
+    int ran = 0;
     for (;;) {
-      if (generation_of(word) != generation || next_of(word) >= tasks_of(word)) return;
+      if (generation_of(word) != generation || next_of(word) >= tasks_of(word)) return ran;
       if (!job_.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
-      const int task = next_of(word);
+      const int task = next_of(word), tasks = tasks_of(word);
       try {
         fn_(context_, first_ + task, slot);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex_);
         if (!error_) error_ = std::current_exception();
       }
-      finished_.fetch_add(1, std::memory_order_acq_rel);
+      ++ran;
+      if (finished_.fetch_add(1, std::memory_order_seq_cst) + 1 == tasks && slot != 0 &&
+          caller_asleep_.load(std::memory_order_seq_cst)) {
+        { std::lock_guard<std::mutex> lock(done_mutex_); }  // the caller is either waiting or will see the count
+        done_.notify_one();
+      }
       word = job_.load(std::memory_order_acquire);
     }
   }
 
-  // Waits for a job of a generation other than `seen` with a task left: spins for spin_us,
-  // then sleeps. Returns its generation, or 0 on stop.
+  // The caller, out of tasks, waits for the others': spins while keep_spinning(), then sleeps
+  // until the last task's thread wakes it — so a worker descheduled while holding a task can
+  // run on the caller's core rather than wait for a core the caller only spins on.
+  void wait_for_tasks(int tasks) {
+    const double since = seconds_now();
+    for (int i = 1; finished_.load(std::memory_order_acquire) < tasks; ++i) {
+      cpu_relax();
+      if ((i & 63) == 0 && !keep_spinning(since)) {
+        std::unique_lock<std::mutex> lock(done_mutex_);
+        caller_asleep_.store(true, std::memory_order_seq_cst);
+        if (counting_.load(std::memory_order_relaxed)) stats_.caller_sleeps += 1;
+        while (finished_.load(std::memory_order_seq_cst) < tasks) done_.wait(lock);
+        caller_asleep_.store(false, std::memory_order_relaxed);
+        return;
+      }
+    }
+  }
+
+  // Waits for a job of a generation other than `seen` with a task left: spins while
+  // keep_spinning(), then sleeps. Returns its generation, or 0 on stop.
   std::uint32_t wait_for_job(std::uint32_t seen) {
     const auto fresh = [&] {
       const std::uint64_t word = job_.load(std::memory_order_seq_cst);
       return generation_of(word) != seen ? generation_of(word) : 0;
     };
-    const double spin_seconds = spin_us.load(std::memory_order_relaxed) * 1e-6;
-    const double start = seconds_now();
+    const double since = seconds_now();
     for (int i = 1;; ++i) {
       if (const std::uint32_t g = fresh()) return g;
       if (stop_.load(std::memory_order_relaxed)) return 0;
       cpu_relax();
       if ((i & 255) == 0) {
-        if (seconds_now() - start > spin_seconds && spin_holders.load(std::memory_order_relaxed) == 0) break;
+        // A live SpinWhile (a generation in progress) keeps the workers spinning past spin_us.
+        if (!keep_spinning(since) && spin_holders.load(std::memory_order_relaxed) == 0) break;
         // On a loaded machine the caller may be waiting for this very core: give it up now and
         // then (with nothing else to run the call returns at once).
         std::this_thread::yield();
@@ -177,6 +232,7 @@ class Pool {
     }
     std::unique_lock<std::mutex> lock(sleep_mutex_);
     sleepers_.fetch_add(1, std::memory_order_seq_cst);
+    worker_sleeps_.fetch_add(1, std::memory_order_relaxed);
     std::uint32_t g = 0;
     while ((g = fresh()) == 0 && !stop_.load()) wake_.wait(lock);
     sleepers_.fetch_sub(1, std::memory_order_seq_cst);
@@ -195,6 +251,8 @@ class Pool {
     }
   }
 };
+
+std::atomic<bool> Pool::counting_{false};
 
 std::mutex config_mutex;  // set_count() against itself
 std::mutex region_mutex;  // one region at a time
@@ -242,12 +300,23 @@ void set_count(int n) {
 void at_thread_start(void (*fn)()) { start_hooks().push_back(fn); }
 
 int spin_microseconds() { return spin_us.load(); }
-void set_spin_microseconds(int us) { spin_us.store(std::max(0, us)); }
 
 SpinWhile::SpinWhile() { spin_holders.fetch_add(1); }
 SpinWhile::~SpinWhile() { spin_holders.fetch_sub(1); }
 
 void set_always_split(bool on) { always_split.store(on); }
+
+void set_counting(bool on) { Pool::set_counting(on); }
+
+Counters counters() {
+  std::lock_guard<std::mutex> region(region_mutex);
+  return pool ? pool->counters() : Counters{};
+}
+
+void reset_counters() {
+  std::lock_guard<std::mutex> region(region_mutex);
+  if (pool) pool->reset_counters();
+}
 
 int current_slot() { return tl_slot; }
 

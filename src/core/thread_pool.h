@@ -6,9 +6,15 @@
 // of a product, a sum over rows): so the thread count and the size thresholds below decide only
 // who computes an element, never how, and every result is the same at 1, 2 or 64 threads.
 //
-// The pool is persistent: a training step runs hundreds of short regions, so workers spin for a
+// The pool is persistent: a training step runs some sixty regions, so workers spin for a
 // moment after each one (a region then starts in well under a microsecond natively) and sleep
-// only when the caller has been gone longer than that (docs/PERFORMANCE.md, "Threads").
+// only when the caller has been gone longer than that (docs/PERFORMANCE.md, "Threads"). The
+// caller, once it has no task left, spins for the same moment for the others' tasks to finish,
+// then sleeps until the last one does: a worker the OS has taken off its core (a browser's own
+// threads want the core now and then) gets the caller's core instead of waiting for it to spin.
+// How a thread waits is decided in one place (Pool::keep_spinning in thread_pool.cpp), so a mode
+// that keeps workers spinning while generation runs, and lets them sleep when it stops, is one
+// more condition there.
 //
 //   threads::set_count(4);                       // the caller + 3 workers
 //   threads::parallel_for(tasks, [&](int task, int slot) { ... });  // slot: per-thread scratch
@@ -44,9 +50,24 @@ void set_limit(int n);
 // step — allocates nothing. Registered from static initialisers (before any set_count()).
 void at_thread_start(void (*fn)());
 
-// How long a worker spins for the next region before it sleeps, in microseconds.
+// How long a waiting thread spins before it sleeps, in microseconds: a worker waiting for the
+// next region, and the caller waiting for the last tasks of its region.
 int spin_microseconds();
-void set_spin_microseconds(int us);
+
+// What the pool did since reset_counters(), counted while set_counting(true) (benchmarks; off
+// by default, so regions read no clock).
+struct Counters {
+  long regions = 0;             // regions run across the pool (more than one task and thread)
+  long tasks = 0;               // the tasks of those regions
+  long caller_tasks = 0;        // of which the calling thread ran
+  double region_seconds = 0.0;  // the caller's wall time inside those regions
+  double wait_seconds = 0.0;    // of which it had no task left and waited for the others
+  long caller_sleeps = 0;       // times the caller slept waiting for the last tasks
+  long worker_sleeps = 0;       // times a worker slept waiting for a region
+};
+void set_counting(bool on);
+Counters counters();
+void reset_counters();
 
 // While one of these lives, idle workers spin and never sleep. Generation holds one: a token's
 // regions are microseconds to a few hundred microseconds long, and a worker woken from sleep

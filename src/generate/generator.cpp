@@ -81,10 +81,10 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
     cache = model.start_decoding(prompt, sp.pad);
     model.decode(cache, seq.data(), static_cast<int>(seq.size()), logits.data());
   }
-  result.stop_reason = "max_new_tokens";
+  result.stop_reason = kStopMaxNewTokens;
   for (int step = 0; step < options.max_new_tokens; ++step) {
     if (static_cast<int>(seq.size()) > c.max_len) {
-      result.stop_reason = "max_len";
+      result.stop_reason = kStopMaxLen;
       break;
     }
     if (!options.kv_cache) full_forward_logits(model, prompt, seq, sp.pad, logits.data());
@@ -93,12 +93,12 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
     result.ids.push_back(s.id);
     result.steps.push_back(std::move(s));
     if (result.ids.back() == sp.eos) {
-      result.stop_reason = "eos";
+      result.stop_reason = kStopEos;
       break;
     }
     seq.push_back(result.ids.back());
     if (static_cast<int>(seq.size()) >= c.max_len) {
-      result.stop_reason = "max_len";
+      result.stop_reason = kStopMaxLen;
       break;
     }
     // The last token is never fed: nothing would read its logits.
@@ -143,10 +143,10 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
   std::vector<std::pair<double, Beam>> finished;
   std::vector<double> lp;
   int steps_taken = 0;
-  std::string reason = "max_new_tokens";
+  std::string reason = kStopMaxNewTokens;
   for (int step = 0; step < options.max_new_tokens && !beams.empty(); ++step) {
     if (static_cast<int>(first.size() + step) >= c.max_len + 1) {
-      reason = "max_len";
+      reason = kStopMaxLen;
       break;
     }
     ++steps_taken;
@@ -201,7 +201,7 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
   GenerateResult result;
   result.ids = best->second.tokens;
   for (int id : result.ids) result.steps.push_back({id, {}});
-  result.stop_reason = !result.ids.empty() && result.ids.back() == sp.eos ? "eos" : reason;
+  result.stop_reason = !result.ids.empty() && result.ids.back() == sp.eos ? kStopEos : reason;
   result.seconds = std::chrono::duration<double>(clock::now() - start).count();
   result.ms_per_token = result.ids.empty() ? 0.0 : 1000.0 * result.seconds / std::max(1, steps_taken);
   return result;

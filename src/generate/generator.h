@@ -66,10 +66,17 @@ struct GenerateStep {
   std::vector<TokenProb> top;  // empty unless top_k_probs > 0 (and for beam search)
 };
 
+// Why generation stopped: at <EOS>, after max_new_tokens, or when the sequence reached max_len.
+// The JavaScript StopReason type is generated from this list.
+inline constexpr const char* kStopEos = "eos";
+inline constexpr const char* kStopMaxNewTokens = "max_new_tokens";
+inline constexpr const char* kStopMaxLen = "max_len";
+inline constexpr const char* kStopReasons[] = {kStopEos, kStopMaxNewTokens, kStopMaxLen};
+
 struct GenerateResult {
   std::vector<int> ids;  // the new tokens (without <SOS>; with the final <EOS> if hit)
   std::vector<GenerateStep> steps;
-  std::string stop_reason;  // "eos", "max_new_tokens" or "max_len"
+  std::string stop_reason;  // one of kStopReasons
   double seconds = 0.0;
   double ms_per_token = 0.0;
   std::vector<float> last_logits;  // logits of the last step [vocab] (tests compare them)

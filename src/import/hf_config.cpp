@@ -9,60 +9,60 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/text_escape.h"
+#include "import/file_field.h"
 #include "import/import_internal.h"
 
 namespace tp::import {
 namespace {
 
-// config.json, read field by field with messages that name the field.
-struct HfConfig {
-  const json::Value& root;
+constexpr int kMaxSize = 100000000;  // any one size field; the parameter limit bounds them together
+constexpr const char* kSize = "a size";
 
-  const json::Value* get(const char* key) const {
-    const json::Value* v = root.find(key);
-    return v == nullptr || v->is_null() ? nullptr : v;
+// config.json, read field by field through Field (file_field.h), so every message names the field.
+struct HfConfig {
+  Field root;
+
+  int integer(const char* key) const { return root[key].int32(1, kMaxSize, kSize); }
+  int integer_or(const char* key, std::int64_t fallback) const {
+    const Field f = root[key];
+    return f.present() ? f.int32(1, kMaxSize, kSize) : static_cast<int>(std::min<std::int64_t>(fallback, kMaxSize));
   }
-  int integer(const char* key, std::int64_t fallback = -1) const {
-    const json::Value* v = get(key);
-    if (v == nullptr) {
-      TP_CHECK(fallback >= 0, "config.json has no field '", key, "', which this model type needs");
-      return static_cast<int>(fallback);
+  double number(const char* key, double fallback) const { return root[key].number_or(fallback, -1e30, 1e30); }
+  std::string text(const char* key, const char* fallback) const { return root[key].string_or(fallback); }
+  bool flag(const char* key, bool fallback) const { return root[key].boolean_or(fallback); }
+  // A token id below vocab_size, or the first of a list of them (Llama 3 lists several eos ids).
+  int token_id(const char* key, int vocab_size) const {
+    const Field f = root[key];
+    if (!f.present()) return -1;
+    const char* allowed = "a token id, below config.json's vocab_size";
+    if (f.type() == json::Value::Type::Array) {
+      const auto& ids = f.array(1000000);
+      for (std::size_t i = 0; i < ids.size(); ++i) f.item(i).int32(0, vocab_size - 1, allowed);
+      return ids.empty() ? -1 : f.item(0).int32(0, vocab_size - 1, allowed);
     }
-    const std::int64_t n = v->as_int(str_cat("config.json field ", key));
-    TP_CHECK(n >= 0 && n <= 100000000, "config.json field ", key, " = ", n, " is out of range");
-    return static_cast<int>(n);
-  }
-  double number(const char* key, double fallback) const {
-    const json::Value* v = get(key);
-    return v == nullptr ? fallback : v->as_number(str_cat("config.json field ", key));
-  }
-  std::string text(const char* key, const char* fallback) const {
-    const json::Value* v = get(key);
-    return v == nullptr ? fallback : v->as_string(str_cat("config.json field ", key));
-  }
-  bool flag(const char* key, bool fallback) const {
-    const json::Value* v = get(key);
-    return v == nullptr ? fallback : v->as_bool(str_cat("config.json field ", key));
-  }
-  // A token id, or the first of a list of them (Llama 3 lists several eos ids).
-  int token_id(const char* key) const {
-    const json::Value* v = get(key);
-    if (v == nullptr) return -1;
-    if (v->is_array()) return v->as_array().empty() ? -1 : static_cast<int>(v->as_array()[0].as_int(key));
-    return static_cast<int>(v->as_int(str_cat("config.json field ", key)));
+    return f.int32(0, vocab_size - 1, allowed);
   }
   void require_flag(const char* key, bool fallback, bool want, const char* why) const {
     const bool value = flag(key, fallback);
-    TP_CHECK(value == want, "config.json field ", key, " = ", value ? "true" : "false", " is not supported: ", why);
+    if (value != want) root[key].fail("= ", value ? "true" : "false", " is not supported: ", why);
   }
   void require_absent(const char* key, const char* why) const {
-    TP_CHECK(get(key) == nullptr, "config.json field ", key, " = ", get(key)->dump(), " is not supported: ", why);
+    const Field f = root[key];
+    if (!f.present()) return;
+    const bool scalar = f.type() == json::Value::Type::Number || f.type() == json::Value::Type::Bool;
+    f.fail("= ", scalar ? f.value()->dump() : quote(f.value()->dump()), " is not supported: ", why);
   }
 };
 
 // RoPE needs no table of parameters, so a RoPE model's context is capped at what the config's
 // max_len allows; learned positions are a parameter and must fit whole.
 constexpr int kMaxContext = 4096;
+
+float norm_eps(const HfConfig& c, const char* key, double fallback) {
+  const double eps = c.root[key].number_or(fallback, 0.0, 1.0);
+  return static_cast<float>(eps);
+}
 
 ModelConfig gpt2_config(const HfConfig& c) {
   ModelConfig m;
@@ -71,17 +71,20 @@ ModelConfig gpt2_config(const HfConfig& c) {
   m.d_model = c.integer("n_embd");
   m.n_heads = c.integer("n_head");
   m.n_layers = c.integer("n_layer");
-  m.d_ff = c.integer("n_inner", 4LL * m.d_model);
-  m.max_len = c.integer("n_positions", c.integer("n_ctx", 1024));
-  TP_CHECK(m.max_len <= kMaxContext, "config.json field n_positions = ", m.max_len, " is more than the ", kMaxContext,
-           " learned positions supported");
+  m.d_ff = c.integer_or("n_inner", 4LL * m.d_model);
+  m.max_len = c.integer_or("n_positions", c.integer_or("n_ctx", 1024));
+  if (m.max_len > kMaxContext) {
+    c.root["n_positions"].fail("= ", m.max_len, " is more than the ", kMaxContext, " learned positions supported");
+  }
   m.pos = PosKind::Learned;
   m.norm = NormKind::Layer;
   m.norm_placement = NormPlacement::Pre;
-  m.norm_eps = static_cast<float>(c.number("layer_norm_epsilon", 1e-5));
+  m.norm_eps = norm_eps(c, "layer_norm_epsilon", 1e-5);
   const std::string act = c.text("activation_function", "gelu_new");
-  TP_CHECK(act == "gelu_new" || act == "gelu_pytorch_tanh", "config.json field activation_function = '", act,
-           "' is not supported; supported: gelu_new, gelu_pytorch_tanh (GELU in its tanh form)");
+  if (act != "gelu_new" && act != "gelu_pytorch_tanh") {
+    c.root["activation_function"].fail("= ", quote(act), " is not supported; supported: gelu_new, ",
+                                       "gelu_pytorch_tanh (GELU in its tanh form)");
+  }
   m.ffn = FfnKind::Gelu;
   m.bias = true;
   m.tie_embeddings = c.flag("tie_word_embeddings", true);
@@ -97,23 +100,23 @@ ModelConfig llama_config(const HfConfig& c) {
   m.vocab_size = c.integer("vocab_size");
   m.d_model = c.integer("hidden_size");
   m.n_heads = c.integer("num_attention_heads");
-  m.n_kv_heads = c.integer("num_key_value_heads", m.n_heads);
+  m.n_kv_heads = c.integer_or("num_key_value_heads", m.n_heads);
   m.n_layers = c.integer("num_hidden_layers");
   m.d_ff = c.integer("intermediate_size");
-  m.max_len = std::min(c.integer("max_position_embeddings", 2048), kMaxContext);
-  if (m.n_heads > 0) {
-    const int head_dim = c.integer("head_dim", m.d_model / m.n_heads);
-    TP_CHECK(head_dim * m.n_heads == m.d_model, "config.json field head_dim = ", head_dim, " is not supported: the ",
-             "head size must be hidden_size / num_attention_heads = ", m.d_model / m.n_heads);
+  m.max_len = std::min(c.integer_or("max_position_embeddings", 2048), kMaxContext);
+  const int head_dim = c.integer_or("head_dim", m.d_model / m.n_heads);
+  if (static_cast<std::int64_t>(head_dim) * m.n_heads != m.d_model) {
+    c.root["head_dim"].fail("= ", head_dim, " is not supported: the head size must be hidden_size / ",
+                            "num_attention_heads = ", m.d_model / m.n_heads);
   }
   m.pos = PosKind::Rope;
   m.rope_pairs = RopePairs::Half;
-  m.rope_theta = static_cast<float>(c.number("rope_theta", 10000.0));
+  m.rope_theta = static_cast<float>(c.root["rope_theta"].number_or(10000.0, 1e-30, 1e30));
   m.norm = NormKind::Rms;
   m.norm_placement = NormPlacement::Pre;
-  m.norm_eps = static_cast<float>(c.number("rms_norm_eps", 1e-6));
+  m.norm_eps = norm_eps(c, "rms_norm_eps", 1e-6);
   const std::string act = c.text("hidden_act", "silu");
-  TP_CHECK(act == "silu", "config.json field hidden_act = '", act, "' is not supported; supported: silu (SwiGLU)");
+  if (act != "silu") c.root["hidden_act"].fail("= ", quote(act), " is not supported; supported: silu (SwiGLU)");
   m.ffn = FfnKind::SwiGlu;
   m.bias = false;
   m.tie_embeddings = c.flag("tie_word_embeddings", false);
@@ -127,14 +130,15 @@ ModelConfig llama_config(const HfConfig& c) {
 }  // namespace
 
 HfModel read_hf_config(std::string_view config_json) {
+  check_import_file_size("config.json", config_json.size());
   json::Value root;
   try {
     root = json::parse(config_json);
   } catch (const Error& e) {
     TP_FAIL("config.json is not valid JSON: ", e.what());
   }
-  TP_CHECK(root.is_object(), "config.json must be a JSON object");
-  const HfConfig c{root};
+  const HfConfig c{Field("config.json", "", &root)};
+  c.root.object();  // "config.json must be an object, got ..."
   const std::string type = c.text("model_type", "");
   HfModel out;
   if (type == "gpt2") {
@@ -144,11 +148,11 @@ HfModel read_hf_config(std::string_view config_json) {
     out.family = HfFamily::Llama;
     out.config = llama_config(c);
   } else {
-    TP_FAIL("config.json field model_type = '", type, "' is not supported; supported: gpt2 (the GPT-2 family), ",
-            "llama (the Llama family)");
+    c.root["model_type"].fail("= ", quote(type), " is not supported; supported: gpt2 (the GPT-2 family), ",
+                              "llama (the Llama family)");
   }
-  out.bos_id = c.token_id("bos_token_id");
-  out.eos_id = c.token_id("eos_token_id");
+  out.bos_id = c.token_id("bos_token_id", out.config.vocab_size);
+  out.eos_id = c.token_id("eos_token_id", out.config.vocab_size);
   try {
     out.config.validate();
   } catch (const Error& e) {

@@ -10,6 +10,7 @@
 // a folder into ModelFiles, the page passes the files the user picked.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,8 +32,12 @@ enum class ImportFormat { HuggingFace, Llama2c };
 // when they are neither).
 ImportFormat detect_import_format(const std::vector<ModelFile>& files);
 
-// The model and tokenizer the files describe (task empty).
-LoadedCheckpoint import_model(const std::vector<ModelFile>& files);
+// The model and tokenizer the files describe (task empty). Everything is checked before the model
+// is allocated: config.json, the weights' header (every tensor's name, dtype, shape and place)
+// and values, and the tokenizer's sizes against the config, so a refused import costs little more
+// than its files. Weights or tokenizer scores that are NaN or infinite are refused unless
+// options.allow_non_finite (as load_checkpoint does; then they are listed in `warnings`).
+LoadedCheckpoint import_model(const std::vector<ModelFile>& files, const LoadOptions& options = {});
 
 // The config a set of files would import as, without reading any weights — what the page shows
 // (parameters, memory) before it loads a large model. For llama2.c only the .bin's header is read.
@@ -40,6 +45,19 @@ ModelConfig import_config(const std::vector<ModelFile>& files);
 
 // Only the tokenizer: from config.json with tokenizer.json (or vocab.json + merges.txt), or
 // from llama2.c's tokenizer.bin alone (as many tokens as it holds).
-std::unique_ptr<Tokenizer> import_tokenizer(const std::vector<ModelFile>& files);
+std::unique_ptr<Tokenizer> import_tokenizer(const std::vector<ModelFile>& files, const LoadOptions& options = {});
+
+// The largest file called `name` an import reads (0: a name no format reads). A config.json is a
+// few kilobytes and a tokenizer file a few megabytes, so 1 MB and 100 MB leave room for any real
+// one; weights (model.safetensors, a llama2.c .bin) are bounded by the parameters a model may
+// have (kMaxParameterBytes as F32, plus a header and the buffers Hugging Face saves). The CLI
+// checks a file's size before reading it, the bindings before allocating its bytes.
+std::uint64_t max_import_file_bytes(std::string_view name);
+// tp::Error naming the file, its size and the limit when size > max_import_file_bytes(name).
+void check_import_file_size(std::string_view name, std::uint64_t size);
+
+// The files a format reads, of those offered (by name): what the CLI loads from a folder.
+// tokenizer_only: without the weights.
+std::vector<std::string> import_file_names(const std::vector<std::string>& offered, bool tokenizer_only);
 
 }  // namespace tp

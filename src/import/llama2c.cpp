@@ -11,9 +11,13 @@
 //
 // tokenizer.bin: int32 max_token_length, then per token: float32 score, int32 length, bytes.
 // Pieces use ' ' where SentencePiece writes ▁ (we write ▁ back); ids 0, 1, 2 are <unk>, <s>, </s>.
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "core/error.h"
+#include "core/text_escape.h"
+#include "core/utf8.h"
 #include "import/import_internal.h"
 
 namespace tp::import {
@@ -59,8 +63,11 @@ ModelConfig read_llama2c_config(std::string_view bin) {
   std::int32_t h[7];
   for (int i = 0; i < 7; ++i) {
     h[i] = r.i32();
-    TP_CHECK(i == 5 ? h[i] != 0 : h[i] > 0, "the llama2.c model header field ", names[i], " = ", h[i],
-             " is not a positive number; is this a llama2.c .bin file?");
+    // vocab_size may be negative (an untied classifier), but not INT32_MIN, whose negation overflows.
+    const bool ok = i == 5 ? h[i] != 0 && h[i] != std::numeric_limits<std::int32_t>::min() : h[i] > 0;
+    TP_CHECK(ok, "the llama2.c model header field ", names[i], " = ", h[i], " is out of range; allowed: 1 .. ",
+             std::numeric_limits<std::int32_t>::max(), i == 5 ? " (negative: a separate classifier)" : "",
+             "; is this a llama2.c .bin file?");
   }
   ModelConfig m;
   m.arch = Arch::DecoderOnly;
@@ -87,7 +94,7 @@ ModelConfig read_llama2c_config(std::string_view bin) {
   return m;
 }
 
-LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_bin) {
+LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_bin, const LoadOptions& options) {
   const ModelConfig c = read_llama2c_config(bin);
   const std::int64_t D = c.d_model, F = c.d_ff, L = c.n_layers, V = c.vocab_size, T = c.max_len;
   const std::int64_t KV = static_cast<std::int64_t>(c.kv_heads()) * c.head_dim();
@@ -100,7 +107,40 @@ LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_b
            expected);
 
   LoadedCheckpoint out;
-  out.tokenizer = read_llama2c_tokenizer(tokenizer_bin, static_cast<int>(V));
+  // Everything that can be refused is checked before the model is allocated (import.h): the
+  // weights' values in the file, then the tokenizer.
+  const std::pair<const char*, std::int64_t> arrays[] = {{"token_embedding", V * D},
+                                                         {"rms_att", L * D},
+                                                         {"wq", L * D * D},
+                                                         {"wk", L * KV * D},
+                                                         {"wv", L * KV * D},
+                                                         {"wo", L * D * D},
+                                                         {"rms_ffn", L * D},
+                                                         {"w1", L * F * D},
+                                                         {"w2", L * D * F},
+                                                         {"w3", L * F * D},
+                                                         {"rms_final", D},
+                                                         {"freq_cis", T * c.head_dim()},
+                                                         {"wcls", c.tie_embeddings ? 0 : V * D}};
+  NonFiniteSummary non_finite;
+  std::size_t at = 28;
+  for (const auto& [name, count] : arrays) {
+    std::size_t bad = 0, first_at = 0;
+    float first = 0.0f;
+    for (std::int64_t i = 0; i < count; ++i, at += 4) {
+      std::uint32_t bits = 0;
+      for (int b = 3; b >= 0; --b) bits = (bits << 8) | static_cast<unsigned char>(bin[at + b]);
+      if ((bits & 0x7F800000u) != 0x7F800000u) continue;
+      if (bad++ == 0) {
+        first_at = static_cast<std::size_t>(i);
+        std::memcpy(&first, &bits, 4);
+      }
+    }
+    if (std::string_view(name) != "freq_cis") non_finite.add(name, bad, first_at, first);  // skipped, never read
+  }
+  TP_ASSERT(at == bin.size());
+  report_non_finite("the llama2.c model file", non_finite, options, out.warnings);
+  out.tokenizer = read_llama2c_tokenizer(tokenizer_bin, static_cast<int>(V), options, out.warnings);
   out.model = std::make_unique<Transformer>(c, 0, WeightInit::Unset);
   ParameterSet& p = out.model->params();
   Reader r{bin, "the llama2.c model file", 28};
@@ -127,12 +167,16 @@ LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_b
   return out;
 }
 
-std::unique_ptr<Tokenizer> read_llama2c_tokenizer(std::string_view bytes, int vocab_size) {
+std::unique_ptr<Tokenizer> read_llama2c_tokenizer(std::string_view bytes, int vocab_size, const LoadOptions& options,
+                                                  std::vector<std::string>& warnings) {
+  check_import_file_size("tokenizer.bin", bytes.size());
   Reader r{bytes, "tokenizer.bin"};
   const std::int32_t max_len = r.i32();
   TP_CHECK(max_len > 0 && max_len < 1 << 16, "tokenizer.bin: max_token_length = ", max_len, " is not plausible; is ",
            "this llama2.c's tokenizer.bin?");
   SentencePieceVocab vocab;
+  NonFiniteSummary non_finite;  // of the scores
+  std::size_t non_finite_scores = 0;
   while (r.pos < bytes.size() && (vocab_size < 0 || static_cast<int>(vocab.pieces.size()) < vocab_size)) {
     const float score = r.f32();
     const std::int32_t len = r.i32();
@@ -146,9 +190,25 @@ std::unique_ptr<Tokenizer> read_llama2c_tokenizer(std::string_view bytes, int vo
         piece += ch;
       }
     }
+    TP_CHECK(utf8::is_valid(piece), "tokenizer.bin: token ", vocab.pieces.size(), " ", quote(piece),
+             " is not valid UTF-8 (llama2.c writes bytes as <0xNN> pieces)");
     r.pos += len;
     vocab.pieces.push_back(std::move(piece));
     vocab.scores.push_back(score);
+    if (!std::isfinite(score)) {
+      non_finite.add(str_cat("score of token ", vocab.pieces.size() - 1), 1, 0, score);
+      ++non_finite_scores;
+    }
+  }
+  if (non_finite.tensors > 0) {
+    const char* shown = std::isnan(non_finite.value) ? "NaN" : non_finite.value > 0 ? "inf" : "-inf";
+    const std::string problem =
+        str_cat("tokenizer.bin: ", non_finite_scores, " token score", non_finite_scores == 1 ? " is" : "s are",
+                " not finite (the first: ", non_finite.first_tensor, " is ", shown,
+                "); scores order the merges, so such a file is damaged");
+    const char* flag = schema::name_of(options, options.allow_non_finite);
+    if (!options.allow_non_finite) TP_FAIL(problem, "; to import it anyway set ", flag);
+    warnings.push_back(str_cat(problem, "; imported because ", flag, " is set (NaN scores merge last)"));
   }
   TP_CHECK(vocab_size < 0 || static_cast<int>(vocab.pieces.size()) == vocab_size, "tokenizer.bin has ",
            vocab.pieces.size(), " tokens but the model's vocab_size is ", vocab_size);

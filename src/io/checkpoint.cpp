@@ -4,12 +4,15 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+
+#include <sys/stat.h>
 #include <new>
 #include <unordered_map>
 #include <vector>
 
 #include "core/error.h"
 #include "core/json.h"
+#include "core/text_escape.h"
 #include "io/safetensors.h"
 
 namespace tp {
@@ -58,13 +61,17 @@ ModelConfig parse_config(const std::string& text) {
   }
 }
 
-std::unique_ptr<Tokenizer> parse_tokenizer(const std::string& text, const ModelConfig& config) {
+std::unique_ptr<Tokenizer> parse_tokenizer(const std::string& text, const ModelConfig& config,
+                                           const LoadOptions& options, std::vector<std::string>& warnings) {
   std::unique_ptr<Tokenizer> tokenizer;
+  json::Value value;
   try {
-    tokenizer = Tokenizer::from_json(json::parse(text));
+    value = json::parse(text);
+    tokenizer = Tokenizer::from_json(value);
   } catch (const Error& e) {
     TP_FAIL("checkpoint: metadata 'tokenizer' is not a valid tokenizer: ", e.what());
   }
+  check_finite_scores(value, options, warnings);  // checkpoint_checks.h
   // A mismatch would let the tokenizer produce ids the embedding does not have (or never
   // reach some rows), so the pair is refused rather than guessed at.
   TP_CHECK(tokenizer->vocab_size() == config.vocab_size, "checkpoint: the tokenizer has vocab_size ",
@@ -155,9 +162,10 @@ LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& opti
 
   // Everything cheap is checked before the model (up to the config's memory limit) is built.
   LoadedCheckpoint out;
-  if (const std::string* text = view.find_metadata("tokenizer")) out.tokenizer = parse_tokenizer(*text, config);
-  if (const std::string* task = view.find_metadata("task")) out.task = *task;
   out.warnings = metadata_warnings(view);  // checkpoint_checks.h
+  if (const std::string* text = view.find_metadata("tokenizer"))
+    out.tokenizer = parse_tokenizer(*text, config, options, out.warnings);
+  if (const std::string* task = view.find_metadata("task")) out.task = *task;
   check_size_fits(view, config);
 
   try {
@@ -181,20 +189,37 @@ LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& opti
   return out;
 }
 
-std::string read_file(const std::string& path) {
+std::string read_file(const std::string& path, std::uint64_t max_bytes) {
   errno = 0;
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-  TP_CHECK(file != nullptr, "cannot open '", path, "' for reading: ", errno_text(errno));
+  TP_CHECK(file != nullptr, "cannot open ", quote(path), " for reading: ", errno_text(errno));
+  // Asked of the open file, so what is read is what was checked.
+  struct stat info {};
+  TP_CHECK(fstat(fileno(file.get()), &info) == 0, "cannot read ", quote(path), ": ", errno_text(errno));
+  TP_CHECK(S_ISREG(info.st_mode), "cannot read ", quote(path), ": it is not a regular file (",
+           S_ISDIR(info.st_mode)                            ? "a folder"
+           : S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode) ? "a device"
+                                                            : "a pipe or socket",
+           ")");
+  const std::uint64_t size = static_cast<std::uint64_t>(info.st_size);
+  TP_CHECK(size <= max_bytes, "cannot read ", quote(path), ": it is ", size, " bytes, more than the ", max_bytes,
+           " bytes (", max_bytes >> 20, " MB) such a file may have");
   std::string out;
+  out.reserve(static_cast<std::size_t>(size));
   std::vector<char> buffer(1 << 16);
   std::size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) out.append(buffer.data(), n);
-  TP_CHECK(!std::ferror(file.get()), "cannot read '", path, "': ", errno_text(errno));
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) {
+    out.append(buffer.data(), n);
+    TP_CHECK(out.size() <= max_bytes, "cannot read ", quote(path), ": it grew past ", max_bytes, " bytes while read");
+  }
+  TP_CHECK(!std::ferror(file.get()), "cannot read ", quote(path), ": ", errno_text(errno));
   return out;
 }
 
+std::string temp_path(const std::string& path) { return path + ".tmp"; }
+
 void write_file(const std::string& path, std::string_view bytes) {
-  const std::string temp = path + ".tmp";
+  const std::string temp = temp_path(path);
   errno = 0;
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   TP_CHECK(file != nullptr, "cannot write '", path, "': cannot create '", temp, "': ", errno_text(errno));

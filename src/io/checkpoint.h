@@ -10,6 +10,7 @@
 // read_file/write_file are the thin file layer for the CLI and the tests.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,7 +47,12 @@ LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& opti
 // reason. write_file writes `path`.tmp and renames it over `path`, so a failed write leaves an
 // existing file untouched. Not for the web module: it is linked without a file system
 // (-sFILESYSTEM=0), where Emscripten aborts on any file call; the page passes bytes instead.
-std::string read_file(const std::string& path);
+// read_file refuses what is not a regular file (a folder, a device such as /dev/zero, a pipe) and
+// a file above max_bytes, before reading any of it; the default is the largest checkpoint.
+constexpr std::uint64_t kMaxCheckpointBytes = 8 + kMaxSafetensorsHeaderBytes + kMaxParameterBytes;
+std::string read_file(const std::string& path, std::uint64_t max_bytes = kMaxCheckpointBytes);
 void write_file(const std::string& path, std::string_view bytes);
+// The temporary file write_file writes before renaming it over `path`.
+std::string temp_path(const std::string& path);
 
 }  // namespace tp

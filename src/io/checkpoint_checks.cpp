@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/text_escape.h"
 
 namespace tp {
 
@@ -69,34 +70,26 @@ std::vector<std::string> metadata_warnings(const SafetensorsView& view) {
   return warnings;
 }
 
-void check_finite_weights(const ParameterSet& params, const LoadOptions& options, std::vector<std::string>& warnings) {
-  int first = -1, tensors = 0;
-  std::size_t count = 0, at = 0;
-  float value = 0.0f;
-  for (int i = 0; i < params.count(); ++i) {
-    const float* v = params.value(i);
-    const std::size_t n = params.info(i).size;
-    std::size_t bad = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      if (std::isfinite(v[k])) continue;
-      if (bad++ == 0 && first < 0) {
-        at = k;
-        value = v[k];
-      }
-    }
-    if (bad == 0) continue;
-    ++tensors;
-    if (first < 0) {
-      first = i;
-      count = bad;
-    }
+void NonFiniteSummary::add(const std::string& tensor, std::size_t bad, std::size_t first_at, float first_value) {
+  if (bad == 0) return;
+  if (tensors++ == 0) {
+    first_tensor = tensor;
+    count = bad;
+    at = first_at;
+    value = first_value;
   }
-  if (first < 0) return;
-  const char* shown = std::isnan(value) ? "NaN" : value > 0 ? "inf" : "-inf";
+}
+
+void report_non_finite(const std::string& file, const NonFiniteSummary& found, const LoadOptions& options,
+                       std::vector<std::string>& warnings) {
+  if (found.tensors == 0) return;
+  const char* shown = std::isnan(found.value) ? "NaN" : found.value > 0 ? "inf" : "-inf";
+  const std::size_t count = found.count;
+  const int tensors = found.tensors;
   const std::string problem = str_cat(
-      "checkpoint: tensor '", params.info(first).name, "' holds ", count,
-      count == 1 ? " value that is not finite (at index " : " values that are not finite (the first at index ", at,
-      ": ", shown, ")",
+      file, ": tensor ", quote(found.first_tensor), " holds ", count,
+      count == 1 ? " value that is not finite (at index " : " values that are not finite (the first at index ",
+      found.at, ": ", shown, ")",
       tensors > 1
           ? str_cat(", and ", tensors - 1, tensors == 2 ? " more tensor holds" : " more tensors hold", " some too")
           : "",
@@ -107,6 +100,47 @@ void check_finite_weights(const ParameterSet& params, const LoadOptions& options
   }
   warnings.push_back(
       str_cat(problem, "; loaded because ", schema::name_of(options, options.allow_non_finite), " is set"));
+}
+
+void check_finite_scores(const json::Value& tokenizer_json, const LoadOptions& options,
+                         std::vector<std::string>& warnings) {
+  const json::Value* scores = tokenizer_json.find("scores");
+  if (scores == nullptr || !scores->is_array()) return;
+  std::size_t count = 0, first = 0;
+  std::string shown;
+  for (std::size_t i = 0; i < scores->as_array().size(); ++i) {
+    const json::Value& s = scores->as_array()[i];
+    if (!s.is_string()) continue;
+    if (count++ == 0) {
+      first = i;
+      shown = s.as_string();
+    }
+  }
+  if (count == 0) return;
+  const std::string problem = str_cat("checkpoint: the tokenizer has ", count, " score", count == 1 ? "" : "s",
+                                      " that are not finite (the first, of piece ", first, ", is ", quote(shown), ")");
+  const char* flag = schema::name_of(options, options.allow_non_finite);
+  if (!options.allow_non_finite) TP_FAIL(problem, "; to load it anyway set ", flag);
+  warnings.push_back(str_cat(problem, "; loaded because ", flag, " is set"));
+}
+
+void check_finite_weights(const ParameterSet& params, const LoadOptions& options, std::vector<std::string>& warnings) {
+  NonFiniteSummary found;
+  for (int i = 0; i < params.count(); ++i) {
+    const float* v = params.value(i);
+    const std::size_t n = params.info(i).size;
+    std::size_t bad = 0, at = 0;
+    float first = 0.0f;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (std::isfinite(v[k])) continue;
+      if (bad++ == 0) {
+        at = k;
+        first = v[k];
+      }
+    }
+    found.add(params.info(i).name, bad, at, first);
+  }
+  report_non_finite("checkpoint", found, options, warnings);
 }
 
 }  // namespace tp

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json.h"
 #include "core/params.h"
 #include "core/schema.h"
 #include "io/safetensors.h"
@@ -45,5 +46,27 @@ std::vector<std::string> metadata_warnings(const SafetensorsView& view);
 // many other tensors have some, unless options.allow_non_finite; then the same text is added to
 // `warnings` and the weights are kept.
 void check_finite_weights(const ParameterSet& params, const LoadOptions& options, std::vector<std::string>& warnings);
+
+// A sentencepiece tokenizer's scores that are not finite (written as "NaN", "Infinity" or
+// "-Infinity", since JSON has no such numbers) are refused like such weights, unless
+// options.allow_non_finite; they only come from a file imported with that option.
+void check_finite_scores(const json::Value& tokenizer_json, const LoadOptions& options,
+                         std::vector<std::string>& warnings);
+
+// What a scan for values that are not finite found: the first tensor with some, how many it
+// holds, where the first is, and how many tensors have some in all (0: none).
+struct NonFiniteSummary {
+  std::string first_tensor;
+  std::size_t count = 0, at = 0;
+  float value = 0.0f;
+  int tensors = 0;
+  // Adds one tensor's scan (bad values, the index and value of its first).
+  void add(const std::string& tensor, std::size_t bad, std::size_t first_at, float first_value);
+};
+// Refuses (tp::Error starting with `file`) or, when options.allow_non_finite, warns about what
+// the summary found; does nothing when it found nothing. check_finite_weights ends with this,
+// and the importers call it on the file's values before they allocate the model.
+void report_non_finite(const std::string& file, const NonFiniteSummary& found, const LoadOptions& options,
+                       std::vector<std::string>& warnings);
 
 }  // namespace tp

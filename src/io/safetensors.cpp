@@ -7,6 +7,8 @@
 
 #include "core/error.h"
 #include "core/json.h"
+#include "core/json_reader.h"
+#include "core/text_escape.h"
 #include "core/utf8.h"
 
 namespace tp {
@@ -15,6 +17,7 @@ namespace {
 
 constexpr const char* kAllowedDtypes = "F32, F16, BF16, I32, I64";
 constexpr const char* kEntryFields = "dtype, shape, data_offsets";
+constexpr std::size_t kMaxEntryBytes = 64 * 1024;  // an entry of 64 dimensions takes about 1.5 KB
 
 bool host_is_little_endian() {
   const std::uint32_t probe = 1;
@@ -43,7 +46,7 @@ SafetensorsMetadata parse_metadata(const json::Value& value) {
            json::type_name(value.type()));
   SafetensorsMetadata out;
   for (const auto& [key, v] : value.as_object()) {
-    TP_CHECK(v.is_string(), "safetensors: '__metadata__' values must be strings, but '", key, "' is ",
+    TP_CHECK(v.is_string(), "safetensors: '__metadata__' values must be strings, but ", quote(key), " is ",
              json::type_name(v.type()));
     out.emplace_back(key, v.as_string());
   }
@@ -51,11 +54,11 @@ SafetensorsMetadata parse_metadata(const json::Value& value) {
 }
 
 SafetensorsEntry parse_entry(const std::string& name, const json::Value& value, std::size_t data_size) {
-  const std::string where = "safetensors: tensor '" + name + "'";
+  const std::string where = "safetensors: tensor " + quote(name);
   TP_CHECK(value.is_object(), where, " must be an object {", kEntryFields, "}, got ", json::type_name(value.type()));
   for (const auto& [key, v] : value.as_object()) {
-    TP_CHECK(key == "dtype" || key == "shape" || key == "data_offsets", where, " has an unknown field '", key,
-             "'; allowed: ", kEntryFields);
+    TP_CHECK(key == "dtype" || key == "shape" || key == "data_offsets", where, " has an unknown field ", quote(key),
+             "; allowed: ", kEntryFields);
   }
   for (const char* field : {"dtype", "shape", "data_offsets"}) {
     TP_CHECK(value.find(field) != nullptr, where, " is missing the field '", field, "'; required: ", kEntryFields);
@@ -67,7 +70,7 @@ SafetensorsEntry parse_entry(const std::string& name, const json::Value& value, 
   TP_CHECK(dtype.is_string(), where, ": dtype must be a string, got ", json::type_name(dtype.type()));
   e.dtype = dtype.as_string();
   const std::size_t elem = safetensors_dtype_size(e.dtype);
-  TP_CHECK(elem > 0, where, " has the unsupported dtype '", e.dtype, "'; supported: ", kAllowedDtypes);
+  TP_CHECK(elem > 0, where, " has the unsupported dtype ", quote(e.dtype), "; supported: ", kAllowedDtypes);
 
   const json::Value& shape = value.at("shape");
   TP_CHECK(shape.is_array(), where, ": shape must be an array of non-negative integers, got ",
@@ -129,7 +132,7 @@ std::string shape_string(const std::vector<std::int64_t>& shape) {
   return s + "]";
 }
 
-SafetensorsView::SafetensorsView(std::string_view bytes) {
+SafetensorsView::SafetensorsView(std::string_view bytes, const SafetensorsLimits& limits) {
   TP_CHECK(bytes.size() >= 8, "safetensors: the file is ", bytes.size(),
            " bytes, shorter than the 8-byte header length that starts every safetensors file");
   const std::uint64_t n = read_u64_le(bytes.data());
@@ -142,19 +145,44 @@ SafetensorsView::SafetensorsView(std::string_view bytes) {
   data_ = bytes.substr(8 + header_size_);
 
   TP_CHECK(utf8::is_valid(header), "safetensors: the header is not valid UTF-8");
-  json::Value root;
+  // Read entry by entry (json_reader.h): a tree of a 100 MB header would cost gigabytes, and a
+  // reader with limits stops at the first tensor too many. The first pass checks the JSON (and
+  // that no key repeats) and finds each entry's text; the second reads the entries.
+  std::vector<std::pair<std::string, std::string_view>> members;
   try {
-    root = json::parse(header);
+    json::Reader reader(header);
+    TP_CHECK(reader.peek() == json::Value::Type::Object, "safetensors: the header must be a JSON object, got ",
+             json::type_name(reader.peek()));
+    reader.enter_object(true);
+    std::string key;
+    std::size_t tensors = 0;
+    while (reader.next_key(key)) {
+      if (key != "__metadata__" && tensors++ >= limits.max_tensors) {
+        TP_FAIL("safetensors: the header lists more than ", limits.max_tensors, " tensors",
+                limits.why.empty() ? "" : "; ", limits.why);
+      }
+      members.emplace_back(key, reader.skip());
+    }
+    reader.finish();
   } catch (const Error& e) {
-    TP_FAIL("safetensors: the header is ", e.what());  // "invalid JSON: expected ... at byte N"
+    const std::string what = e.what();
+    if (what.rfind("safetensors:", 0) == 0) throw;
+    TP_FAIL("safetensors: the header is ", what);  // "invalid JSON: expected ... at byte N"
   }
-  TP_CHECK(root.is_object(), "safetensors: the header must be a JSON object, got ", json::type_name(root.type()));
-
-  for (const auto& [key, value] : root.as_object()) {
-    if (key == "__metadata__")
-      metadata_ = parse_metadata(value);
-    else
-      entries_.push_back(parse_entry(key, value, data_.size()));
+  for (const auto& [key, text] : members) {
+    if (key == "__metadata__") {
+      metadata_ = parse_metadata(json::parse(text));
+      continue;
+    }
+    TP_CHECK(text.size() <= kMaxEntryBytes, "safetensors: tensor ", quote(key), " is described by ", text.size(),
+             " bytes of JSON; an entry {", kEntryFields, "} needs at most ", kMaxEntryBytes);
+    json::Value entry;
+    try {
+      entry = json::parse(text);
+    } catch (const Error& e) {
+      TP_FAIL("safetensors: the header is ", e.what());  // a repeated key inside the entry
+    }
+    entries_.push_back(parse_entry(key, entry, data_.size()));
   }
 
   // Coverage: sorted by position, each tensor must start exactly where the previous ended.
@@ -165,10 +193,10 @@ SafetensorsView::SafetensorsView(std::string_view bytes) {
   std::size_t cursor = 0;
   const SafetensorsEntry* previous = nullptr;
   for (const SafetensorsEntry& e : entries_) {
-    TP_CHECK(e.offset >= cursor, "safetensors: tensors '", previous ? previous->name : "", "' and '", e.name,
-             "' overlap (bytes ", e.offset, "..", cursor, " of the data section); each byte belongs to one tensor");
+    TP_CHECK(e.offset >= cursor, "safetensors: tensors ", quote(previous ? previous->name : ""), " and ", quote(e.name),
+             " overlap (bytes ", e.offset, "..", cursor, " of the data section); each byte belongs to one tensor");
     TP_CHECK(e.offset == cursor, "safetensors: a gap of ", e.offset - cursor, " unused bytes at offset ", cursor,
-             " of the data section, before tensor '", e.name, "'; tensors must be packed back to back");
+             " of the data section, before tensor ", quote(e.name), "; tensors must be packed back to back");
     cursor = e.offset + e.nbytes;
     previous = &e;
   }
@@ -193,7 +221,7 @@ const SafetensorsEntry* SafetensorsView::find(std::string_view name) const {
 
 const SafetensorsEntry& SafetensorsView::at(std::string_view name) const {
   const SafetensorsEntry* e = find(name);
-  TP_CHECK(e != nullptr, "safetensors: no tensor named '", name, "' in the file");
+  TP_CHECK(e != nullptr, "safetensors: no tensor named ", quote(name), " in the file");
   return *e;
 }
 
@@ -237,8 +265,8 @@ float half_to_float(std::uint16_t h) {
 
 void SafetensorsView::copy_floats(const SafetensorsEntry& entry, float* out) const {
   const bool half = entry.dtype == "F16", bfloat = entry.dtype == "BF16";
-  TP_CHECK(entry.dtype == "F32" || half || bfloat, "safetensors: tensor '", entry.name, "' has dtype ", entry.dtype,
-           "; only F32, F16 and BF16 can be read as floats");
+  TP_CHECK(entry.dtype == "F32" || half || bfloat, "safetensors: tensor ", quote(entry.name), " has dtype ",
+           entry.dtype, "; only F32, F16 and BF16 can be read as floats");
   if (entry.nbytes == 0) return;  // `out` may be null for an empty tensor; memcpy must not see it
   const char* src = data_.data() + entry.offset;
   if (half || bfloat) {  // widened to f32 exactly; the file is little-endian whatever the host
@@ -264,6 +292,32 @@ void SafetensorsView::copy_floats(const SafetensorsEntry& entry, float* out) con
     for (int b = 3; b >= 0; --b) bits = (bits << 8) | static_cast<unsigned char>(src[4 * i + b]);
     std::memcpy(out + i, &bits, 4);
   }
+}
+
+std::size_t SafetensorsView::count_non_finite(const SafetensorsEntry& entry, std::size_t& first_at,
+                                              float& first_value) const {
+  const bool half = entry.dtype == "F16", bfloat = entry.dtype == "BF16";
+  TP_CHECK(entry.dtype == "F32" || half || bfloat, "safetensors: tensor ", quote(entry.name), " has dtype ",
+           entry.dtype, "; only F32, F16 and BF16 can be read as floats");
+  const unsigned char* src = reinterpret_cast<const unsigned char*>(data_.data() + entry.offset);
+  const std::size_t width = half || bfloat ? 2 : 4, n = entry.nbytes / width;
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned char* p = src + i * width;
+    // All exponent bits set is infinity or NaN in each of the three formats.
+    const bool non_finite = half     ? (p[1] & 0x7C) == 0x7C
+                            : bfloat ? (p[1] & 0x7F) == 0x7F && (p[0] & 0x80) == 0x80
+                                     : (p[3] & 0x7F) == 0x7F && (p[2] & 0x80) == 0x80;
+    if (!non_finite) continue;
+    if (bad++ == 0) {
+      first_at = i;
+      SafetensorsEntry one = entry;
+      one.offset = entry.offset + i * width;
+      one.nbytes = width;
+      copy_floats(one, &first_value);
+    }
+  }
+  return bad;
 }
 
 std::string write_safetensors(const std::vector<SafetensorsTensor>& tensors, const SafetensorsMetadata& metadata) {

@@ -35,7 +35,7 @@ using SafetensorsMetadata = std::vector<std::pair<std::string, std::string>>;
 
 struct SafetensorsEntry {
   std::string name;
-  std::string dtype;                // "F32", "I32" or "I64"
+  std::string dtype;                // "F32", "F16", "BF16", "I32" or "I64" (safetensors_dtype_size)
   std::vector<std::int64_t> shape;  // may be empty (a scalar)
   std::size_t offset = 0;           // into the data section, in bytes
   std::size_t nbytes = 0;
@@ -47,11 +47,19 @@ std::size_t safetensors_dtype_size(std::string_view dtype);
 // "[2, 3]" for error messages.
 std::string shape_string(const std::vector<std::int64_t>& shape);
 
+// What a reader that knows what to expect allows (an importer: the tensors its config implies).
+// The header is read entry by entry, so a file with more tensors is refused at the first one too
+// many, before it costs memory or time.
+struct SafetensorsLimits {
+  std::size_t max_tensors = static_cast<std::size_t>(-1);
+  std::string why;  // why that many, for the message ("config.json implies 29 tensors")
+};
+
 // A validated view of safetensors bytes. It does not copy the data: the bytes passed to the
 // constructor must outlive the view.
 class SafetensorsView {
  public:
-  explicit SafetensorsView(std::string_view bytes);
+  explicit SafetensorsView(std::string_view bytes, const SafetensorsLimits& limits = {});
 
   const SafetensorsMetadata& metadata() const { return metadata_; }
   const std::string* find_metadata(std::string_view key) const;              // null when absent
@@ -67,6 +75,9 @@ class SafetensorsView {
   std::vector<float> float_data(std::string_view name) const;
   // Same, into caller memory of entry.numel() floats (checkpoints decode straight into the slab).
   void copy_floats(const SafetensorsEntry& entry, float* out) const;
+  // How many values of an F32, F16 or BF16 tensor are NaN or infinite, read from the bytes in
+  // place (nothing is decoded into memory), with the index and value of the first.
+  std::size_t count_non_finite(const SafetensorsEntry& entry, std::size_t& first_at, float& first_value) const;
 
  private:
   std::string_view data_;

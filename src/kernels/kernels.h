@@ -36,6 +36,28 @@ struct Band {
 // K == 0 gives C = bias (or leaves C + bias when accumulating).
 void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
             float* C, int ldc, bool accumulate = false, const float* bias = nullptr, Band band = {});
+// One matmul call's arguments, for matmul_group.
+struct MatmulArgs {
+  Trans trans_a = Trans::N, trans_b = Trans::N;
+  int M = 0, N = 0, K = 0;
+  const float* A = nullptr;
+  int lda = 0;
+  const float* B = nullptr;
+  int ldb = 0;
+  float* C = nullptr;
+  int ldc = 0;
+  bool accumulate = false;
+  const float* bias = nullptr;
+  Band band = {};
+};
+// calls[0], calls[1], … as if one after the other (the same bits), in one parallel region instead
+// of one each: a training step's independent products (a layer's q, k and v; a linear's dX and
+// dW) then wake the pool once. Each product is cut into the parts matmul() would cut it into
+// alone. A product may not read what another of the group writes; one that writes the C of the
+// product before it (dX += dK·Wk after dX = dQ·Wq) runs after it, in the same task where both
+// cut alike, else in a region of its own after the rest. Up to kMaxGroup calls share a region.
+constexpr int kMaxGroup = 8;
+void matmul_group(const MatmulArgs* calls, int count);
 // The 128-bit matmul whatever path is selected (the one wasm runs).
 void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
                     float* C, int ldc, bool accumulate = false, const float* bias = nullptr, Band band = {});

@@ -13,7 +13,6 @@
 // changes no result — the same IEEE operations in the same order, never contracted into FMA.
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 
 #include "core/thread_pool.h"
 #include "kernels/dispatch.h"
@@ -67,7 +66,7 @@ struct Kernel4x8 {
     }
     if (bias) {
       float bias_lanes[kNr] = {0, 0, 0, 0, 0, 0, 0, 0};
-      std::memcpy(bias_lanes, bias, sizeof(float) * nr);
+      copy_lanes(bias_lanes, bias, nr);
       const f32x4 bias0 = load(bias_lanes), bias1 = load(bias_lanes + 4);
       c00 = add(c00, bias0);
       c01 = add(c01, bias1);
@@ -103,13 +102,29 @@ struct Kernel4x8 {
     float lanes[kNr];
     if (load_c) {
       float old[kNr] = {0, 0, 0, 0, 0, 0, 0, 0};
-      std::memcpy(old, row, sizeof(float) * nr);
+      copy_lanes(old, row, nr);
       v0 = add(load(old), v0);
       v1 = add(load(old + 4), v1);
     }
     store(lanes, v0);
     store(lanes + 4, v1);
-    std::memcpy(row, lanes, sizeof(float) * nr);
+    copy_lanes(row, lanes, nr);
+  }
+
+  // The first n (<= kNr) floats of src into dst, lane by lane. Not std::memcpy: a call while the
+  // accumulators are live (this clipped store after the k loop) makes Firefox's wasm compiler
+  // (SpiderMonkey's Ion) keep all eight of them in stack slots through the whole k loop — a load
+  // and a store per accumulator per k, the matmul at half its speed (docs/PERFORMANCE.md,
+  // "Firefox") — where V8 keeps them in registers.
+  static inline __attribute__((always_inline)) void copy_lanes(float* dst, const float* src, int n) {
+    if (n > 0) dst[0] = src[0];
+    if (n > 1) dst[1] = src[1];
+    if (n > 2) dst[2] = src[2];
+    if (n > 3) dst[3] = src[3];
+    if (n > 4) dst[4] = src[4];
+    if (n > 5) dst[5] = src[5];
+    if (n > 6) dst[6] = src[6];
+    if (n > 7) dst[7] = src[7];
   }
 };
 
@@ -188,6 +203,12 @@ void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, i
   const KernelTable& table = kernel_table();
   split_matmul(table.matmul, {table.mr, table.nr},
                {trans_a, trans_b, M, N, K, A, lda, B, ldb, C, ldc, accumulate, bias, band});
+}
+
+void matmul_group(const MatmulArgs* calls, int count) {
+  const KernelTable& table = kernel_table();
+  for (int first = 0; first < count; first += kMaxGroup)  // (in order: a region a kMaxGroup)
+    split_matmuls(table.matmul, {table.mr, table.nr}, calls + first, std::min(kMaxGroup, count - first));
 }
 
 void matmul_simd128(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,

@@ -5,7 +5,8 @@
 // grid the undivided product uses (multiples of the tile's rows or columns from 0), so every
 // part computes the same tiles with the same K blocks in the same order: the K dimension is
 // never split. Band offsets move with the cut (a part's row 0 is row r0 of the whole), and parts
-// carry equal work, not equal sizes, so a causal triangle splits evenly.
+// carry equal work, not equal sizes, so a causal triangle splits evenly. Several products can
+// share one region (split_matmuls): each keeps its own cut, so the bits are those of each alone.
 #pragma once
 
 #include "kernels/dispatch.h"
@@ -13,19 +14,7 @@
 namespace tp::kernels {
 
 // One matmul call's arguments (kernels.h).
-struct Product {
-  Trans trans_a, trans_b;
-  int M, N, K;
-  const float* A;
-  int lda;
-  const float* B;
-  int ldb;
-  float* C;
-  int ldc;
-  bool accumulate;
-  const float* bias;
-  Band band;
-};
+using Product = MatmulArgs;
 
 struct MicroTile {
   int rows, cols;
@@ -33,5 +22,9 @@ struct MicroTile {
 
 // Runs `fn` on p, split across the pool when that pays (threads::parts_for), else in one call.
 void split_matmul(MatmulFn fn, MicroTile tile, const Product& p);
+
+// Runs `fn` on products[0 .. count), each cut as split_matmul would cut it, in one region
+// (kernels::matmul_group; count <= kMaxGroup).
+void split_matmuls(MatmulFn fn, MicroTile tile, const Product* products, int count);
 
 }  // namespace tp::kernels

@@ -11,8 +11,6 @@
 
 #include <simde/x86/sse2.h>
 
-#include <cstring>
-
 namespace tp::kernels::simd {
 
 using f32x4 = simde__m128;
@@ -72,17 +70,23 @@ inline f32x4 sigmoid(f32x4 z) {
   return div(one, add(one, exp(sub(zero(), z))));
 }
 
-// Loads the first `count` (< 4) floats of p into a vector, zeros elsewhere.
+// Loads the first `count` (< 4) floats of p into a vector, zeros elsewhere. Lane by lane, not
+// std::memcpy: in wasm a memcpy is a call, and a call in a loop's neighbourhood makes Firefox's
+// compiler keep the loop's vectors in stack slots (kernels/matmul.cpp, copy_lanes).
 inline f32x4 load_partial(const float* p, int count) {
   float lanes[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  std::memcpy(lanes, p, sizeof(float) * count);
+  if (count > 0) lanes[0] = p[0];
+  if (count > 1) lanes[1] = p[1];
+  if (count > 2) lanes[2] = p[2];
   return load(lanes);
 }
 
 inline void store_partial(float* p, f32x4 v, int count) {
   float lanes[4];
   store(lanes, v);
-  std::memcpy(p, lanes, sizeof(float) * count);
+  if (count > 0) p[0] = lanes[0];
+  if (count > 1) p[1] = lanes[1];
+  if (count > 2) p[2] = lanes[2];
 }
 
 }  // namespace tp::kernels::simd

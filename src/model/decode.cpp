@@ -10,19 +10,30 @@
 
 namespace tp {
 
+std::vector<KvLayerLayout> kv_layout(const ModelConfig& c) {
+  std::vector<KvLayerLayout> out;
+  if (!c.has_decoder()) return out;
+  for (int l = 0; l < c.n_layers; ++l) {
+    KvLayerLayout k;
+    // A windowed layer needs only the global rows and the last `window` rows: the rest is a ring.
+    k.ring = c.layer_is_local(l);
+    k.capacity = k.ring ? std::min(c.max_len, c.global_tokens + c.window) : c.max_len;
+    k.ring_start = k.ring ? std::min(c.global_tokens, c.max_len) : c.max_len;
+    out.push_back(k);
+  }
+  return out;
+}
+
 KvCache Transformer::start_decoding(const std::vector<int>& source, int pad_id) {
   const ModelConfig& c = config_;
   TP_CHECK(c.has_decoder(), "generation needs a model with a decoder; this one is ", to_string(c.arch));
   KvCache cache;
   cache.kv_dim = c.kv_heads() * c.head_dim();
   cache.pad_id = pad_id;
-  cache.layers.resize(dec_layers_.size());
-  for (std::size_t l = 0; l < dec_layers_.size(); ++l) {
-    // A windowed layer needs only the global rows and the last `window` rows: the rest is a ring.
-    const bool ring = dec_layers_[l].local;
-    const int capacity = ring ? std::min(c.max_len, c.global_tokens + c.window) : c.max_len;
-    const int ring_start = ring ? std::min(c.global_tokens, c.max_len) : c.max_len;
-    cache.layers[l].self = nn::KvRows::create(capacity, ring_start, cache.kv_dim);
+  const std::vector<KvLayerLayout> layout = kv_layout(c);
+  cache.layers.resize(layout.size());
+  for (std::size_t l = 0; l < layout.size(); ++l) {
+    cache.layers[l].self = nn::KvRows::create(layout[l].capacity, layout[l].ring_start, cache.kv_dim);
   }
   if (c.arch == Arch::EncoderDecoder) {
     TP_CHECK(!source.empty(), "an encoder-decoder model needs a non-empty source to generate from");
@@ -61,7 +72,7 @@ void Transformer::decode(KvCache& cache, const int* tokens, int n, float* logits
   for (std::size_t l = 0; l < dec_layers_.size(); ++l) {
     const LayerModules& m = dec_layers_[l];
     KvCache::Layer& lc = cache.layers[l];
-    const nn::MaskSpec mask = self_mask(m, true, nullptr, cache.pad_id);
+    const nn::MaskSpec mask = self_mask(static_cast<int>(l), false, nullptr, cache.pad_id);
     ctx.norm = &m.norm1;
     sublayer_forward(ctx, x, acts, nullptr, "", "", [&](const float* in, float* out) {
       m.self_attn.forward_cached(params_, in, n, pos0, tokens, lc.self, mask, out, arena);

@@ -1,14 +1,28 @@
 // KvCache: per decoder layer, the keys and values generation has already computed (nn::KvRows,
 // a ring buffer for sliding-window layers) and the cross-attention keys and values of the
-// encoded source (computed once). Transformer::start_decoding() makes one; decode() extends it.
+// encoded source (computed once). Transformer::start_decoding() makes one, laid out as
+// kv_layout() says; decode() extends it.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
+#include "model/config.h"
 #include "nn/kv_rows.h"
 
 namespace tp {
+
+// How one decoder layer's self-attention cache is laid out: every position up to max_len, or
+// for a windowed layer its global rows and then a ring of `window` rows whose oldest slot the
+// next row overwrites (nn::KvRows::row_for).
+struct KvLayerLayout {
+  bool ring = false;
+  int capacity = 0;    // rows
+  int ring_start = 0;  // first ring row; == capacity when there is no ring
+};
+
+// The layout of every decoder layer of a model with config `c` (empty without a decoder).
+std::vector<KvLayerLayout> kv_layout(const ModelConfig& c);
 
 struct KvCache {
   struct Layer {

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/profiler.h"
 #include "kernels/kernels.h"
+#include "model/attention_masks.h"
 #include "model/sublayer.h"
 #include "model/transformer.h"
 #include "nn/dropout.h"
@@ -25,15 +26,10 @@ SublayerContext Transformer::sublayer_context(int rows, bool train, Arena& arena
   return c;
 }
 
-nn::MaskSpec Transformer::self_mask(const LayerModules& m, bool causal, const int* ids, int pad_id) const {
-  nn::MaskSpec mask;
-  mask.causal = causal;
+nn::MaskSpec Transformer::self_mask(int layer, bool encoder, const int* ids, int pad_id) const {
+  nn::MaskSpec mask = mask_rule(config_, encoder ? AttentionKind::EncoderSelf : AttentionKind::DecoderSelf, layer);
   mask.key_ids = ids;
   mask.pad_id = pad_id;
-  if (m.local) {
-    mask.window = config_.window;
-    mask.global_tokens = config_.global_tokens;
-  }
   return mask;
 }
 
@@ -75,7 +71,7 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
     const auto name = [&](const char* suffix) { return trace ? p + suffix : std::string(); };
     Trace* tr = trace;
 
-    const nn::MaskSpec mask = self_mask(m, !encoder, ids, pad_id);
+    const nn::MaskSpec mask = self_mask(static_cast<int>(l), encoder, ids, pad_id);
     c.norm = &m.norm1;
     sublayer_forward(c, x, la.self, tr, name(".norm1"), name(".add1"), [&](const float* in, float* out) {
       m.self_attn.forward(params_, in, in, B, T, T, mask, out, arena_, la.self_saved, tr, name(".self_attn"));
@@ -83,7 +79,7 @@ void Transformer::run_stack(bool encoder, const int* ids, int B, int T, const fl
     x = la.self.out;
 
     if (m.has_cross) {
-      nn::MaskSpec cross_mask;
+      nn::MaskSpec cross_mask = mask_rule(config_, AttentionKind::Cross, static_cast<int>(l));
       cross_mask.key_ids = src_ids;
       cross_mask.pad_id = pad_id;
       c.norm = &m.norm2;

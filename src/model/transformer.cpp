@@ -19,6 +19,17 @@ Transformer::Transformer(const ModelConfig& config, std::uint64_t seed, WeightIn
   if (init == WeightInit::Random) init_weights(seed);
 }
 
+Transformer::Transformer(const ModelConfig& config, LayoutOnly) : config_(config), dropout_rng_(0, 7) {
+  config_.validate();
+  if (config_.n_kv_heads == 0) config_.n_kv_heads = config_.n_heads;
+  build();
+}
+
+std::vector<ParamInfo> Transformer::parameter_layout(const ModelConfig& config) {
+  const Transformer layout(config, LayoutOnly{});
+  return layout.params_.infos();
+}
+
 void Transformer::build() {
   const ModelConfig& c = config_;
   if (c.pos == PosKind::Rope) {
@@ -36,7 +47,6 @@ void Transformer::build() {
       const std::string p = prefix + "." + std::to_string(l);
       LayerModules m;
       m.has_cross = cross;
-      m.local = c.layer_is_local(l);
       m.self_attn = nn::Attention::create(params_, p + ".self_attn", shape, true, c.pos, rope_table_.get());
       m.norm1 = norm(p + ".norm1");
       if (cross) {

@@ -40,7 +40,6 @@ struct LayerModules {
   nn::Attention self_attn, cross_attn;
   nn::FeedForward ffn;
   bool has_cross = false;
-  bool local = false;  // sliding window applies
 };
 
 // What one residual sublayer keeps for backward.
@@ -86,6 +85,10 @@ class Transformer {
   Transformer& operator=(Transformer&&) = default;
   Transformer(const Transformer&) = delete;
   Transformer& operator=(const Transformer&) = delete;
+
+  // The parameters `config` registers (names, shapes), without allocating them: what an importer
+  // checks a file against before it builds the model.
+  static std::vector<ParamInfo> parameter_layout(const ModelConfig& config);
 
   const ModelConfig& config() const { return config_; }
   ParameterSet& params() { return params_; }
@@ -143,9 +146,12 @@ class Transformer {
   int logit_rows_ = 0;
   std::vector<int> row_targets_;
 
+  struct LayoutOnly {};
+  Transformer(const ModelConfig& config, LayoutOnly);  // registers the parameters, allocates none
   void build();
   SublayerContext sublayer_context(int rows, bool train, Arena& arena);
-  nn::MaskSpec self_mask(const LayerModules& layer, bool causal, const int* ids, int pad_id) const;
+  // Layer `layer`'s self-attention mask (model/attention_masks.h) over keys `ids`.
+  nn::MaskSpec self_mask(int layer, bool encoder, const int* ids, int pad_id) const;
   void run_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, const int* src_ids, int S,
                  int pad_id, bool train, StackActs& acts, Trace* trace);
   void backward_stack(bool encoder, const int* ids, int B, int T, const float* enc_out, int S, StackActs& acts,

@@ -99,6 +99,15 @@ void for_each_task(int tasks, int slots, Fn fn) {
 
 }  // namespace
 
+std::vector<float> mask_matrix(const MaskSpec& m, int T, int S, int head) {
+  AttentionDims d;
+  d.T = T;
+  d.S = S;
+  std::vector<float> out(static_cast<std::size_t>(T) * S);
+  build_mask(m, d, 0, head, out.data());
+  return out;
+}
+
 void attend(const float* q, const float* k, const float* v, const AttentionDims& d, const MaskSpec& mask, float* probs,
             float* concat, Arena& arena, Trace* trace, const std::string& prefix) {
   const int HD = d.H * d.dh, GD = d.G * d.dh, group = d.H / d.G;
@@ -227,6 +236,30 @@ void Attention::project_kv(const ParameterSet& params, const float* m, int n, co
   if (rope) rope_forward(k_out, n, n_kv_heads, head_dim, positions, *rope_table);
 }
 
+void Attention::project_qkv(const ParameterSet& params, const float* x, int nq, const int* q_positions, const float* m,
+                            int nkv, const int* k_positions, float* q_out, float* k_out, float* v_out) const {
+  if (m == x && nkv == nq && nq < kMatvecRows) {
+    // A generation step: q, k and v in one pass of the matrix-vector kernel over the weights,
+    // the same bits as each layer's forward() takes for so few rows.
+    const kernels::MatvecOut outs[3] = {q.matvec_out(params, q_out), k.matvec_out(params, k_out),
+                                        v.matvec_out(params, v_out)};
+    kernels::matvec_fused(nq, d_model, x, d_model, outs, 3);
+  } else if (nq < kMatvecRows || nkv < kMatvecRows) {  // each as its layer's forward() runs it
+    q.forward(params, x, q_out, nq);
+    k.forward(params, m, k_out, nkv);
+    v.forward(params, m, v_out, nkv);
+  } else {
+    const kernels::MatmulArgs products[3] = {q.forward_product(params, x, q_out, nq),
+                                             k.forward_product(params, m, k_out, nkv),
+                                             v.forward_product(params, m, v_out, nkv)};
+    kernels::matmul_group(products, 3);
+  }
+  if (rope) {
+    rope_forward(q_out, nq, n_heads, head_dim, q_positions, *rope_table);
+    rope_forward(k_out, nkv, n_kv_heads, head_dim, k_positions, *rope_table);
+  }
+}
+
 void Attention::attend_out(const ParameterSet& params, const float* q_rows, const float* k_rows, const float* v_rows,
                            const AttentionDims& dims, MaskSpec mask, float* probs, float* concat, float* out,
                            Arena& arena, Trace* trace, const std::string& prefix) const {
@@ -264,8 +297,8 @@ void Attention::forward(const ParameterSet& params, const float* x, const float*
         for (int u = 0; u < S; ++u) saved.k_positions[b * S + u] = mask.key_pos ? mask.key_pos[u] : u;
       }
     }
-    project_q(params, x, B * T, saved.q_positions.data(), saved.q);
-    project_kv(params, m, B * S, saved.k_positions.data(), saved.k, saved.v);
+    project_qkv(params, x, B * T, saved.q_positions.data(), m, B * S, saved.k_positions.data(), saved.q, saved.k,
+                saved.v);
   }
   saved.mask = mask;
   if (!alibi.empty()) saved.mask.alibi = alibi.data();
@@ -300,11 +333,23 @@ void Attention::backward(ParameterSet& params, const float* x, const float* m, i
     rope_backward(dq, B * T, n_heads, head_dim, saved.q_positions.data(), *rope_table);
     rope_backward(dk, B * S, n_kv_heads, head_dim, saved.k_positions.data(), *rope_table);
   }
-  q.backward(params, x, dq, dx, B * T, accumulate_dx);
-  // For self-attention dm is dx, which q's backward has just written.
+  // The three input gradients and three weight gradients in one region. For self-attention dm
+  // is dx: dX = dQ·Wq, then dX += dK·Wk, then dX += dV·Wv, in that order (matmul_group keeps it).
   const bool acc_m = (dm == dx) ? true : accumulate_dm;
-  k.backward(params, m, dk, dm, B * S, acc_m);
-  v.backward(params, m, dv, dm, B * S, true);
+  kernels::MatmulArgs products[6];
+  int count = 0;
+  if (dx) products[count++] = q.dx_product(params, dq, dx, B * T, accumulate_dx);
+  if (dm) {
+    products[count++] = k.dx_product(params, dk, dm, B * S, acc_m);
+    products[count++] = v.dx_product(params, dv, dm, B * S, true);
+  }
+  products[count++] = q.dw_product(params, x, dq, B * T);
+  products[count++] = k.dw_product(params, m, dk, B * S);
+  products[count++] = v.dw_product(params, m, dv, B * S);
+  kernels::matmul_group(products, count);
+  q.bias_backward(params, dq, B * T);
+  k.bias_backward(params, dk, B * S);
+  v.bias_backward(params, dv, B * S);
 }
 
 void Attention::forward_cached(const ParameterSet& params, const float* x, int n, int pos0, const int* tokens,
@@ -315,18 +360,7 @@ void Attention::forward_cached(const ParameterSet& params, const float* x, int n
   float* q_rows = arena.alloc(static_cast<std::size_t>(n) * HD);
   float* k_rows = arena.alloc(static_cast<std::size_t>(n) * GD);
   float* v_rows = arena.alloc(static_cast<std::size_t>(n) * GD);
-  if (n < kMatvecRows) {  // q, k and v in one pass over the weights (one parallel region)
-    const kernels::MatvecOut outs[3] = {q.matvec_out(params, q_rows), k.matvec_out(params, k_rows),
-                                        v.matvec_out(params, v_rows)};
-    kernels::matvec_fused(n, d_model, x, d_model, outs, 3);
-    if (rope) {
-      rope_forward(q_rows, n, n_heads, head_dim, positions, *rope_table);
-      rope_forward(k_rows, n, n_kv_heads, head_dim, positions, *rope_table);
-    }
-  } else {
-    project_q(params, x, n, positions, q_rows);
-    project_kv(params, x, n, positions, k_rows, v_rows);
-  }
+  project_qkv(params, x, n, positions, x, n, positions, q_rows, k_rows, v_rows);
   for (int i = 0; i < n; ++i) {  // each new row into its cache slot (the ring may wrap)
     const int row = cache.row_for(pos0 + i);
     cache.positions[row] = pos0 + i;

@@ -30,6 +30,11 @@ struct MaskSpec {
   const float* alibi = nullptr;  // per-head slopes [H], or null
 };
 
+// The additive mask [T, S] `m` gives query rows 0..T-1 over keys 0..S-1 (key ids: m.key_ids,
+// batch row 0): 0 where a query may attend (the ALiBi bias instead, with m.alibi, for head
+// `head`), −inf where it may not. The rule the forward pass masks with, for views to draw.
+std::vector<float> mask_matrix(const MaskSpec& m, int T, int S, int head = 0);
+
 // Shapes of one attention call. kv_rows_per_batch ≥ S lets k/v live in a larger cache.
 struct AttentionDims {
   int B = 1, T = 1, S = 1, H = 1, G = 1, dh = 1;
@@ -82,6 +87,11 @@ struct Attention {
   void project_q(const ParameterSet& params, const float* x, int n, const int* positions, float* q) const;
   // k, v [n, G·dh] from m [n, D]; k RoPE-rotated at `positions` when it applies.
   void project_kv(const ParameterSet& params, const float* m, int n, const int* positions, float* k, float* v) const;
+  // project_q and project_kv as one parallel region (kernels::matmul_group, or for a generation
+  // step's few rows of self-attention one kernels::matvec_fused pass): q from x [nq, D], k and v
+  // from m [nkv, D] (m == x for self-attention). The same bits as project_q and project_kv.
+  void project_qkv(const ParameterSet& params, const float* x, int nq, const int* q_positions, const float* m, int nkv,
+                   const int* k_positions, float* q, float* k, float* v) const;
   // out [B, T, D] = concat W_Oᵀ, concat = attend(q, k, v) (see attend()); ALiBi slopes are added
   // to `mask` here. With a trace, also records <prefix>.concat and .out.
   void attend_out(const ParameterSet& params, const float* q, const float* k, const float* v, const AttentionDims& dims,

@@ -30,6 +30,15 @@ struct Linear {
   // bias_grad is false (a fused kernel that wrote dy has added it already).
   void backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n, bool accumulate_dx,
                 bool bias_grad = true) const;
+
+  // The products of forward() and backward(), for callers that run several layers' products as
+  // one kernels::matmul_group (a layer's q, k and v) — the same products, so the same bits.
+  kernels::MatmulArgs forward_product(const ParameterSet& params, const float* x, float* y, int n) const;
+  kernels::MatmulArgs dx_product(const ParameterSet& params, const float* dy, float* dx, int n,
+                                 bool accumulate_dx) const;
+  kernels::MatmulArgs dw_product(ParameterSet& params, const float* x, const float* dy, int n) const;
+  // db += Σ_rows dy (when there is a bias).
+  void bias_backward(ParameterSet& params, const float* dy, int n) const;
 };
 
 }  // namespace tp::nn

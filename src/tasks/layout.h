@@ -20,6 +20,8 @@ namespace tp {
 
 enum class TaskKind { Seq2Seq, Text, Classify, Tag };
 const char* to_string(TaskKind kind);
+// Every kind, in declaration order (the JavaScript TaskKind type is generated from it).
+inline constexpr TaskKind kTaskKinds[] = {TaskKind::Seq2Seq, TaskKind::Text, TaskKind::Classify, TaskKind::Tag};
 
 struct Example {
   std::vector<int> src;   // seq2seq source; text tokens; classify/tag sentence

@@ -4,22 +4,19 @@
 #include <algorithm>
 
 #include "core/error.h"
-#include "generate/generator.h"
+#include "generate/generate_text.h"
 
 namespace tp {
 
 namespace {
 
-// The model's own greedy answer to `prompt`, without the final <EOS>.
-std::vector<int> greedy_answer(Transformer& model, const std::vector<int>& prompt, int max_new,
-                               const SpecialTokens& specials) {
+// The model's own greedy answer to `prompt` read as `role`, without the final <EOS>.
+std::vector<int> greedy_answer(Transformer& model, const Tokenizer& tokenizer, const std::vector<int>& prompt,
+                               PromptRole role, int max_new) {
   if (max_new < 1) return {};
   GenerateOptions o;
   o.max_new_tokens = std::min(max_new, 4096);
-  o.specials = specials;
-  std::vector<int> ids = generate(model, prompt, o).ids;
-  if (!ids.empty() && ids.back() == specials.eos) ids.pop_back();
-  return ids;
+  return generate_text(model, &tokenizer, prompt, role, o).answer;
 }
 
 }  // namespace
@@ -48,12 +45,11 @@ Probe probe(Transformer& model, TaskKind kind, const Tokenizer& tokenizer, const
   if (seq2seq) {
     if (target) {
       e.tgt = tokenizer.encode(*target).ids;
-    } else if (c.arch == Arch::EncoderDecoder) {
-      e.tgt = greedy_answer(model, e.src, c.max_len - 1, sp);
     } else {
-      std::vector<int> prompt = e.src;
-      prompt.push_back(sp.sos);
-      e.tgt = greedy_answer(model, prompt, c.max_len - static_cast<int>(prompt.size()), sp);
+      // An encoder-decoder's answer fills its decoder after <SOS>; a decoder-only one follows
+      // "source <SOS>" in the same max_len.
+      const int room = c.arch == Arch::EncoderDecoder ? c.max_len - 1 : c.max_len - static_cast<int>(e.src.size()) - 1;
+      e.tgt = greedy_answer(model, tokenizer, e.src, PromptRole::Source, room);
     }
   }
   Probe p;

@@ -156,8 +156,6 @@ std::vector<Batch> Task::validation_batches(const ModelConfig& c, int batch_size
   return out;
 }
 
-Batch Task::example_batch(const ModelConfig& c, const Example& example) const { return make_batch(c, {&example}); }
-
 BatchShape Task::largest_batch(const ModelConfig& c, int batch_size, int seq_len) const {
   BatchShape shape;
   shape.size = batch_size;

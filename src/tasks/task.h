@@ -28,12 +28,16 @@
 
 namespace tp {
 
+// The validation metrics a task reports (perplexity: lower is better). The JavaScript Metric type
+// is generated from this list; new_task() refuses any other.
+inline constexpr const char* kTaskMetrics[] = {"exact_match", "token_accuracy", "perplexity", "accuracy"};
+
 class Task {
  public:
   std::string name;
   std::string description;
   TaskKind kind = TaskKind::Text;
-  std::string metric;  // "exact_match", "token_accuracy", "accuracy" or "perplexity"
+  std::string metric;  // one of kTaskMetrics
   ModelConfig defaults;
   TrainOptions train;  // the training options that suit this task
   std::shared_ptr<const Tokenizer> tokenizer;
@@ -53,8 +57,6 @@ class Task {
   Batch sample_batch(const ModelConfig& config, int batch_size, int seq_len, Rng& rng) const;
   // The validation set as batches, always the same ones.
   std::vector<Batch> validation_batches(const ModelConfig& config, int batch_size, int seq_len) const;
-  // One example as a batch of one (for the trace and the walk-through).
-  Batch example_batch(const ModelConfig& config, const Example& example) const;
   // The largest shape a training or validation batch of `batch_size` sequences can have under
   // `config`: text tasks' windows, else the longest examples as layout_batch() lays them out
   // (max_len for synthetic tasks, whose examples are drawn as training goes). What the trainer's

@@ -1,6 +1,8 @@
 // Data file parsing; see task_util.h.
 #include "tasks/task_util.h"
 
+#include <algorithm>
+#include <iterator>
 #include <sstream>
 
 #include "core/error.h"
@@ -30,6 +32,7 @@ void for_each_data_line(std::string_view text, Fn fn) {
 
 std::unique_ptr<Task> new_task(std::string name, std::string description, TaskKind kind, std::string metric,
                                std::string source) {
+  TP_ASSERT(std::any_of(std::begin(kTaskMetrics), std::end(kTaskMetrics), [&](const char* m) { return metric == m; }));
   auto task = std::make_unique<Task>();
   task->name = std::move(name);
   task->description = std::move(description);

@@ -23,8 +23,11 @@ struct RankedMerge {
 
 class MergeTable {
  public:
-  // Keeps the first rank given for a pair (a merges list never repeats one that matters).
-  void add(int left, int right, int rank, int merged) { map_.emplace(key(left, right), RankedMerge{rank, merged}); }
+  // False (and the table unchanged) when the pair is already there: a merges list that repeats a
+  // pair is refused by its tokenizer, since only the first could ever apply.
+  bool add(int left, int right, int rank, int merged) {
+    return map_.emplace(key(left, right), RankedMerge{rank, merged}).second;
+  }
   const RankedMerge* find(int left, int right) const {
     const auto it = map_.find(key(left, right));
     return it == map_.end() ? nullptr : &it->second;

@@ -12,10 +12,13 @@
 // among pieces written with spaces, finds none and falls back to its three bytes. <unk>, <s> and </s> are the specials
 // (<UNK>, <SOS>, <EOS>); they are never produced from text.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <unordered_map>
 
 #include "core/error.h"
+#include "core/text_escape.h"
 #include "tokenize/ranked_merges.h"
 #include "tokenize/tokenizer_internal.h"
 #include "tokenize/utf8.h"
@@ -39,6 +42,25 @@ int byte_piece_value(const std::string& piece) {
   return v;
 }
 
+// A score in JSON: a number, or for the scores JSON has no number for, "NaN", "Infinity" or
+// "-Infinity" (a file imported with allow_non_finite keeps them; the checkpoint must load again).
+json::Value score_json(float s) {
+  if (std::isnan(s)) return json::Value("NaN");
+  if (std::isinf(s)) return json::Value(s > 0 ? "Infinity" : "-Infinity");
+  return json::Value(static_cast<double>(s));
+}
+
+float score_from_json(const json::Value& v) {
+  if (v.is_string()) {
+    const std::string& t = v.as_string();
+    if (t == "NaN") return std::numeric_limits<float>::quiet_NaN();
+    if (t == "Infinity") return std::numeric_limits<float>::infinity();
+    if (t == "-Infinity") return -std::numeric_limits<float>::infinity();
+    TP_FAIL("sentencepiece score must be a number, \"NaN\", \"Infinity\" or \"-Infinity\", got ", quote(t));
+  }
+  return static_cast<float>(v.as_number("sentencepiece score"));
+}
+
 class SentencePieceTokenizer final : public ImportedTokenizer {
  public:
   explicit SentencePieceTokenizer(SentencePieceVocab vocab) : vocab_(std::move(vocab)) {
@@ -47,6 +69,10 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
              " pieces; it needs at least <unk>, <s> and </s>");
     TP_CHECK(vocab_.scores.empty() || static_cast<int>(vocab_.scores.size()) == V,
              "sentencepiece tokenizer: ", vocab_.scores.size(), " scores for ", V, " pieces");
+    for (int id = 0; id < V; ++id) {
+      TP_CHECK(utf8::is_valid(vocab_.pieces[id]), "sentencepiece tokenizer: piece ", id, " ", quote(vocab_.pieces[id]),
+               " is not valid UTF-8");
+    }
     for (int id : {vocab_.unk, vocab_.bos, vocab_.eos}) {
       TP_CHECK(id >= -1 && id < V, "sentencepiece tokenizer: special id ", id, " is outside the vocabulary (0..", V - 1,
                ")");
@@ -62,13 +88,18 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
         id_of_.emplace(p, id);  // the first id of a repeated piece wins, as in SentencePiece
       }
     }
-    if (!vocab_.merges.empty()) {
+    TP_CHECK(vocab_.scores.empty() || vocab_.merges.empty(), "sentencepiece tokenizer: give scores or a merges list, ",
+             "not both");
+    if (vocab_.scores.empty()) {  // a merges list (tokenizer.json), which may be empty
       for (std::size_t r = 0; r < vocab_.merges.size(); ++r) {
         const auto& [a, b] = vocab_.merges[r];
         const int left = find(a), right = find(b), merged = find(a + b);
-        TP_CHECK(left >= 0 && right >= 0 && merged >= 0, "sentencepiece tokenizer: merge ", r + 1, " '", a, " ", b,
-                 "' joins pieces that are not in the vocabulary");
-        table_.add(left, right, static_cast<int>(r), merged);
+        TP_CHECK(left >= 0 && right >= 0 && merged >= 0, "sentencepiece tokenizer: merge ", r + 1, " ",
+                 quote(a + " " + b), " joins pieces that are not in the vocabulary");
+        if (!table_.add(left, right, static_cast<int>(r), merged)) {
+          TP_FAIL("sentencepiece tokenizer: merge ", r + 1, " ", quote(a + " " + b), " repeats merge ",
+                  table_.find(left, right)->rank + 1);
+        }
       }
     } else {
       merges_from_scores();
@@ -119,28 +150,40 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
   }
 
   std::string decode_bytes(const std::vector<int>& ids) const override {
-    std::string out;
+    // ▁ -> space, also where byte pieces spell it (a space in a vocabulary without ▁) — except in
+    // llama2.c's tokenizer.bin (mark_in_text_is_space false), whose pieces hold spaces: there byte
+    // pieces spelling ▁ are the character itself, as run.c prints them.
+    std::string out, bytes;  // bytes: decoded text still to pass through the rewrite
+    const auto flush = [&] {
+      out.reserve(out.size() + bytes.size());
+      for (std::size_t i = 0; i < bytes.size();) {
+        if (bytes.compare(i, 3, kSpaceMark) == 0) {
+          out += ' ';
+          i += 3;
+        } else {
+          out += bytes[i++];
+        }
+      }
+      bytes.clear();
+    };
     for (int id : ids) {
       check_id(id, vocab_size());
       if (id == vocab_.unk) {
-        out += utf8::kReplacementUtf8;
+        bytes += utf8::kReplacementUtf8;
       } else if (!is_special(id)) {
         const std::string& p = vocab_.pieces[id];
         const int b = byte_piece_value(p);
-        if (b >= 0) {
+        if (b >= 0 && !vocab_.mark_in_text_is_space) {
+          flush();
           out += static_cast<char>(b);
+        } else if (b >= 0) {
+          bytes += static_cast<char>(b);
         } else {
-          for (std::size_t i = 0; i < p.size();) {  // ▁ -> space
-            if (p.compare(i, 3, kSpaceMark) == 0) {
-              out += ' ';
-              i += 3;
-            } else {
-              out += p[i++];
-            }
-          }
+          bytes += p;
         }
       }
     }
+    flush();
     if (vocab_.add_dummy_prefix && !out.empty() && out[0] == ' ') out.erase(0, 1);
     return out;
   }
@@ -148,9 +191,9 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
   json::Value to_json() const override {
     json::Value v = json_head();
     v.set("pieces", strings_json(vocab_.pieces));
-    if (vocab_.merges.empty()) {
+    if (!vocab_.scores.empty()) {
       json::Value scores = json::Value::array();
-      for (float s : vocab_.scores) scores.push(static_cast<double>(s));
+      for (float s : vocab_.scores) scores.push(score_json(s));
       v.set("scores", std::move(scores));
     } else {
       v.set("merges", merges_json(vocab_.merges));
@@ -185,29 +228,72 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
       symbols.push_back(Symbol{vocab_.unk, span});
       return;
     }
+    // Each byte covers its own byte of the input. A character spelled by other bytes than the
+    // input's (the ▁ of a space, the dummy prefix) puts its whole span on the first byte piece
+    // and empty spans at its end on the rest, so spans never overlap or leave the text.
+    const bool own_bytes = static_cast<std::size_t>(span.end - span.begin) == ch.size();
     for (std::size_t k = 0; k < ch.size(); ++k) {
-      // Each byte covers its own byte of the input; the prefix (empty span) stays empty.
-      const int begin = span.begin == span.end ? span.begin : span.begin + static_cast<int>(k);
-      const int end = span.begin == span.end ? span.end : begin + 1;
-      symbols.push_back(Symbol{byte_id_[static_cast<unsigned char>(ch[k])], Span{begin, end}});
+      Span b = own_bytes ? Span{span.begin + static_cast<int>(k), span.begin + static_cast<int>(k) + 1}
+                         : (k == 0 ? span : Span{span.end, span.end});
+      symbols.push_back(Symbol{byte_id_[static_cast<unsigned char>(ch[k])], b});
     }
   }
 
   // Every split of every piece into two pieces is a merge, ranked by the whole piece's score
   // (higher first; equal scores share a rank, so the leftmost pair merges first, as llama2.c).
+  // Which prefixes and suffixes of a piece are pieces is found by narrowing a range of the pieces
+  // sorted forwards (and by their reversed bytes) one byte at a time: O(length · log V) per piece
+  // rather than hashing every prefix and suffix (O(length²)), so a file of long pieces costs time
+  // in proportion to its size.
   void merges_from_scores() {
-    TP_CHECK(!vocab_.scores.empty(), "sentencepiece tokenizer: needs scores or a merges list");
+    const auto higher = [](float a, float b) { return (!std::isnan(a) && std::isnan(b)) || a > b; };  // NaN last
     std::vector<float> distinct;
-    for (const auto& [piece, id] : id_of_) distinct.push_back(vocab_.scores[id]);
-    std::sort(distinct.begin(), distinct.end(), std::greater<float>());
-    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    std::vector<int> ids;
     for (const auto& [piece, id] : id_of_) {
-      const int rank = static_cast<int>(
-          std::lower_bound(distinct.begin(), distinct.end(), vocab_.scores[id], std::greater<float>()) -
-          distinct.begin());
+      distinct.push_back(vocab_.scores[id]);
+      ids.push_back(id);
+    }
+    std::sort(distinct.begin(), distinct.end(), higher);
+    distinct.erase(
+        std::unique(distinct.begin(), distinct.end(), [&](float a, float b) { return !higher(a, b) && !higher(b, a); }),
+        distinct.end());
+    const std::vector<std::string>& pieces = vocab_.pieces;
+    const auto at = [&](int id, std::size_t d, bool reversed) {
+      const std::string& p = pieces[id];
+      if (d >= p.size()) return -1;
+      return static_cast<int>(static_cast<unsigned char>(reversed ? p[p.size() - 1 - d] : p[d]));
+    };
+    std::vector<int> forward = ids, backward = ids;
+    std::sort(forward.begin(), forward.end(), [&](int a, int b) { return pieces[a] < pieces[b]; });
+    std::sort(backward.begin(), backward.end(), [&](int a, int b) {
+      const std::string &x = pieces[a], &y = pieces[b];
+      return std::lexicographical_compare(x.rbegin(), x.rend(), y.rbegin(), y.rend(), [](char l, char r) {
+        return static_cast<unsigned char>(l) < static_cast<unsigned char>(r);
+      });
+    });
+    // found[k]: the piece that is the first k bytes of `p` (or, reversed, its last k bytes), or -1.
+    const auto affixes = [&](const std::string& p, const std::vector<int>& sorted, bool reversed,
+                             std::vector<int>& found) {
+      found.assign(p.size() + 1, -1);
+      auto lo = sorted.begin(), hi = sorted.end();
+      for (std::size_t d = 0; d + 1 < p.size() && lo != hi; ++d) {
+        const int c = static_cast<unsigned char>(reversed ? p[p.size() - 1 - d] : p[d]);
+        lo = std::lower_bound(lo, hi, c, [&](int id, int v) { return at(id, d, reversed) < v; });
+        hi = std::upper_bound(lo, hi, c, [&](int v, int id) { return v < at(id, d, reversed); });
+        if (lo != hi && pieces[*lo].size() == d + 1) found[d + 1] = *lo;  // the shortest sorts first
+      }
+    };
+    std::vector<int> prefix, suffix;
+    for (int id : ids) {
+      const std::string& piece = pieces[id];
+      if (piece.size() < 2) continue;
+      const int rank = static_cast<int>(std::lower_bound(distinct.begin(), distinct.end(), vocab_.scores[id], higher) -
+                                        distinct.begin());
+      affixes(piece, forward, false, prefix);
+      affixes(piece, backward, true, suffix);
       for (std::size_t k = 1; k < piece.size(); ++k) {
         if ((static_cast<unsigned char>(piece[k]) & 0xC0) == 0x80) continue;  // inside a character
-        const int left = find(piece.substr(0, k)), right = find(piece.substr(k));
+        const int left = prefix[k], right = suffix[piece.size() - k];
         if (left >= 0 && right >= 0) table_.add(left, right, rank, id);
       }
     }
@@ -231,7 +317,7 @@ std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& 
     vocab.merges = merges_from_json(value, "merges", "sentencepiece");
   } else {
     for (const json::Value& s : json_field(value, "scores").as_array("sentencepiece tokenizer field scores")) {
-      vocab.scores.push_back(static_cast<float>(s.as_number("sentencepiece score")));
+      vocab.scores.push_back(score_from_json(s));
     }
   }
   vocab.unk = static_cast<int>(json_field(value, "unk").as_int("sentencepiece tokenizer field unk"));

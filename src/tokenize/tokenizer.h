@@ -120,17 +120,21 @@ class Tokenizer {
 };
 
 // An imported GPT-2 vocabulary: vocab.json's tokens by id (bytes in GPT-2's byte-to-unicode
-// form), merges.txt's pairs in rank order, and the end-of-text token.
+// form), merges.txt's pairs in rank order (no pair twice, at most one per token), and the id of
+// the end-of-text token (-1: none), which is a special by its id whatever its text.
 struct Gpt2Vocab {
   std::vector<std::string> tokens;
   std::vector<std::pair<std::string, std::string>> merges;
-  std::string eos_token = "<|endoftext|>";
+  int eos = -1;
 };
 std::unique_ptr<Tokenizer> make_gpt2_tokenizer(Gpt2Vocab vocab);
 
-// An imported SentencePiece vocabulary: pieces by id (▁ for a space, <0xNN> byte pieces), and
-// either their scores (merge order: the merged piece's score, highest first; tokenizer.bin) or an
-// explicit merges list in rank order (tokenizer.json). The special ids may be -1 (absent).
+// An imported SentencePiece vocabulary: pieces by id (valid UTF-8; ▁ for a space, <0xNN> byte
+// pieces), and either their scores (merge order: the merged piece's score, highest first;
+// tokenizer.bin) or an explicit merges list in rank order, no pair twice (tokenizer.json). The
+// special ids may be -1 (absent). A score that is NaN ranks below every number (such scores come
+// only from a file imported with allow_non_finite; checkpoints write them as "NaN", "Infinity",
+// "-Infinity").
 struct SentencePieceVocab {
   std::vector<std::string> pieces;
   std::vector<float> scores;

@@ -1,5 +1,6 @@
 // Browser: axe-core (the accessibility rules engine, a devDependency) finds no violations where a
-// new user goes — the playground after training the Q&A toy and generating, in English and in
+// new user goes — the playground with the Q&A toy trained (its shipped checkpoint loaded, and a
+// training step taken so the training views have a run to show) and an answer generated, in English and in
 // Korean, and the widgets example page with every widget rendered — each in the light and in the
 // dark colour scheme, under the strict Content-Security-Policy. axe is put into the page by the
 // driver (not by a <script> the policy would have to allow) and reads open shadow roots itself.
@@ -7,7 +8,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { STRICT_CSP, launchBrowser, openPage, reachWidget, sleep, trainQaToy, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, launchBrowser, loadShippedModel, openPage, reachWidget, sleep, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,9 +44,11 @@ async function openIn(scheme, path) {
 }
 
 for (const scheme of ['light', 'dark']) {
-  test(`the playground after train and generate, in English and Korean (${scheme}): no axe violations`, async () => {
+  test(`the playground with a trained model, a step and an answer, in English and Korean (${scheme}): no axe violations`, async () => {
     const { page, problems } = await openIn(scheme, 'web/index.html');
-    await trainQaToy(page);
+    await loadShippedModel(page, 'qa-toy');
+    await page.click('>>> [data-testid=step]');
+    await waitForText(page, '>>> #step-text', /step 1\b/);
     await page.locator('>>> [data-testid=prompt]').fill('how are you');
     await page.click('>>> [data-testid=generate]');
     await waitForText(page, '>>> [data-testid=output]', /^i am fine$/, { timeout: 20_000 });

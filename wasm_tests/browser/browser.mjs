@@ -12,12 +12,15 @@
 //   - selectors do not cross shadow roots by themselves: `>>> sel` finds `sel` in any open
 //     shadow root (`>>>` between parts crosses one level of roots);
 //   - wait with `page.waitForSelector`, `page.waitForFunction(fn, { timeout }, ...args)` or
-//     `waitForText(page, sel, /re/)`; read with `textOf(page, sel)`; pause with `sleep(ms)`;
+//     `waitForText(page, sel, /re/)` for the state a check needs, never `sleep(ms)` for it (a
+//     busy machine takes longer); after changing the playground's set-up, `waitForModel(page)`;
+//     read with `textOf(page, sel)`;
 //     a widget: `reachWidget(handle)` scrolls to it until it has rendered; the playground's Q&A
-//     toy trained to the end: `trainQaToy(page)`;
+//     toy trained to the end: `trainQaToy(page)` (where training is what the suite checks), or
+//     its shipped trained checkpoint loaded: `loadShippedModel(page)` (where it is not);
 //   - a script that must run before the page's own (a listener): `page.evaluateOnNewDocument`
 //     in openPage's `beforeLoad`; CSS a screenshot needs inside a shadow root: `shadowStyle`
-//     (the strict CSP blocks <style>);
+//     (the strict CSP blocks <style>); two pictures compared: `differingPixels(browser, a, b)`;
 //   - an element's picture that is compared with another: taken inside the viewport
 //     (`captureBeyondViewport: false`: capturing beyond it resizes the page for a moment in
 //     Chromium, and the views seeing the resize draw again) at a whole-pixel scroll offset
@@ -36,6 +39,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { serveStatic } from '../../scripts/serve.mjs';
 import { root } from '../../scripts/build.mjs';
 import { engineNames, launchEngine } from '../../scripts/browsers.mjs';
+import { SHIPPED_MODELS } from '../../web/models/models.js';
 
 export const engine = process.env.TP_BROWSER ?? 'chromium';
 if (!engineNames.includes(engine)) throw new Error(`TP_BROWSER=${engine}: allowed ${engineNames.join(', ')}`);
@@ -197,13 +201,44 @@ export async function reachWidget(el, { timeout = 60_000 } = {}) {
 
 // The playground's first path, as a new user takes it: once the page is ready, choose the Q&A
 // toy and train it to the end as fast as it goes (the pace control at "as fast as possible").
+// For the suites that check training; the others start from loadShippedModel().
 export async function trainQaToy(page) {
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.select('>>> [data-testid=task]', 'qa-toy');
+  await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
   await page.select('>>> [data-testid=speed]', '0');
   await page.click('>>> [data-testid=train]');
   await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
+}
+
+// Waits until the playground's model is built from the set-up the page shows and the page is
+// ready: a change of the set-up rebuilds the model 200 ms after the last change (later on a busy
+// machine), and until then the status still says "ready" for the old model.
+export async function waitForModel(page, { timeout = 60_000 } = {}) {
+  await page.waitForFunction(async () => {
+    const app = document.querySelector('tp-playground').app;
+    const { modelKey } = await import(new URL('playground/state.js', document.baseURI).href);
+    return app._configured === modelKey(app.state) && app.$('status').dataset.key === 'status.ready';
+  }, { timeout, polling: 100 });
+}
+
+// The playground with a checkpoint shipped in web/models loaded, as a reader who wants a trained
+// model at once loads it: the Files panel's "Pre-trained models" button for `name` (one per
+// SHIPPED_MODELS entry, in its order). Resolves once the page says it is loaded.
+export async function loadShippedModel(page, name = 'qa-toy') {
+  const index = Object.keys(SHIPPED_MODELS).indexOf(name);
+  if (index < 0) throw new Error(`no shipped model '${name}'; web/models has ${Object.keys(SHIPPED_MODELS).join(', ')}`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  const button = `>>> #pretrained button:nth-child(${index + 1}):not([disabled])`;
+  await page.waitForSelector(button, { timeout: 30_000 });
+  // The buttons are drawn again when the page gets ready or changes language: a click made of
+  // a mouse press and release can fall on two different buttons and click neither, so the
+  // button found is clicked at once.
+  await page.$eval(button, (el) => el.click());
+  await page.waitForSelector('>>> #status[data-key="status.loaded"]', { timeout: 30_000 });
+  await page.waitForSelector('>>> [data-testid=generate]:not([disabled])', { timeout: 30_000 });
 }
 
 // Adds CSS inside the shadow root of the element matching host (null takes it out again): an
@@ -231,6 +266,34 @@ export async function screenshot(page, name, target) {
   if (!el) throw new Error(`screenshot ${name}: nothing matches ${target}`);
   await el.screenshot({ path: file });
   return undefined;
+}
+
+// How many pixels of two PNGs (base64 strings) differ by more than 24 in some channel, decoded in
+// a page of `browser`: { differing, total, size } (differing -1: the sizes differ). The tolerance
+// of the suites that compare pictures (csp.test.mjs, panel_pictures.mjs).
+export async function differingPixels(browser, a, b) {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(async (pa, pb) => {
+      const decode = async (b64) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext('2d');
+        ctx.drawImage(bitmap, 0, 0);
+        return { width: bitmap.width, height: bitmap.height, data: ctx.getImageData(0, 0, bitmap.width, bitmap.height).data };
+      };
+      const [x, y] = await Promise.all([decode(pa), decode(pb)]);
+      if (x.width !== y.width || x.height !== y.height) return { size: [[x.width, x.height], [y.width, y.height]], differing: -1, total: 0 };
+      let differing = 0;
+      for (let i = 0; i < x.data.length; i += 4) {
+        if (Math.abs(x.data[i] - y.data[i]) > 24 || Math.abs(x.data[i + 1] - y.data[i + 1]) > 24 || Math.abs(x.data[i + 2] - y.data[i + 2]) > 24) ++differing;
+      }
+      return { size: [[x.width, x.height]], differing, total: x.width * x.height };
+    }, a, b);
+  } finally {
+    await page.close();
+  }
 }
 
 export { serveStatic, sleep };

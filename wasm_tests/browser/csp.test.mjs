@@ -22,7 +22,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { STRICT_CSP, intoView, openPage, reachWidget, screenshot, screenshotDir, shadowStyle, sleep, textOf, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, differingPixels, intoView, openPage, reachWidget, screenshot, screenshotDir, shadowStyle, sleep, textOf, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const VIEWPORT = { width: 1280, height: 900 };
@@ -58,36 +58,9 @@ async function scrollThrough(page) {
   await sleep(600);
 }
 
-// How many pixels of two PNGs (base64) differ by more than 24 in some channel (decoded by the
-// browser).
-async function differingPixels(a, b) {
-  const page = await suite.browser.newPage();
-  try {
-    return await page.evaluate(async (pa, pb) => {
-      const decode = async (b64) => {
-        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const ctx = canvas.getContext('2d');
-        ctx.drawImage(bitmap, 0, 0);
-        return { width: bitmap.width, height: bitmap.height, data: ctx.getImageData(0, 0, bitmap.width, bitmap.height).data };
-      };
-      const [x, y] = await Promise.all([decode(pa), decode(pb)]);
-      if (x.width !== y.width || x.height !== y.height) return { size: [[x.width, x.height], [y.width, y.height]], differing: -1, total: 0 };
-      let differing = 0;
-      for (let i = 0; i < x.data.length; i += 4) {
-        if (Math.abs(x.data[i] - y.data[i]) > 24 || Math.abs(x.data[i + 1] - y.data[i + 1]) > 24 || Math.abs(x.data[i + 2] - y.data[i + 2]) > 24) ++differing;
-      }
-      return { size: [[x.width, x.height]], differing, total: x.width * x.height };
-    }, a, b);
-  } finally {
-    await page.close();
-  }
-}
-
 // Pictures that differ are kept (test-output/screenshots/<engine>/csp-<what>-{strict,open}.png).
 async function assertSamePicture(a, b, what) {
-  const d = await differingPixels(a, b);
+  const d = await differingPixels(suite.browser, a, b);
   if (d.differing !== 0) {
     mkdirSync(screenshotDir, { recursive: true });
     for (const [png, name] of [[a, 'strict'], [b, 'open']]) writeFileSync(path.join(screenshotDir, `csp-${what.replace(/\W+/g, '-')}-${name}.png`), Buffer.from(png, 'base64'));
@@ -196,7 +169,7 @@ async function seenWhole(page, el) {
     const { canvases } = await widgetInfo(el);
     same = canvases === last ? same + 1 : 0;
     last = canvases;
-    assert.ok(Date.now() < end, `${await el.evaluate((e) => e.localName)}: its canvases never settled`);
+    if (Date.now() > end) throw new Error(`${await el.evaluate((e) => e.localName)}: waited 30 s for its canvases to settle`);
     await sleep(250);
   }
 }

@@ -7,7 +7,7 @@
 // large for one snapshot is kept shortened, and the attention view says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, useBrowser } from './browser.mjs';
+import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, useBrowser, waitForModel } from './browser.mjs';
 
 const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
 const R = "document.querySelector('tp-playground').shadowRoot";
@@ -44,7 +44,7 @@ test('at the default pace the toy records its history, and the timeline brings b
   // Then as fast as possible to the end.
   await page.select('>>> [data-testid=speed]', '0');
   await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
-  await sleep(300);
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=timeline]').dataset.step === '600', { timeout: 30_000 }).catch(() => {});
   const end = await timeline(page);
   assert.ok(end.max + 1 >= 30, `${end.max + 1} snapshots`);
   assert.equal(end.step, 600, 'the timeline ends at the last step');
@@ -56,7 +56,12 @@ test('at the default pace the toy records its history, and the timeline brings b
   await page.focus('>>> [data-testid=timeline]');
   await page.keyboard.press('Home');
   for (let i = 0; i < 5; ++i) await page.keyboard.press('ArrowRight');
-  await sleep(200);
+  // The views follow the timeline as they redraw: wait until the attention's note names its step.
+  await page.waitForFunction(() => {
+    const root = document.querySelector('tp-playground').shadowRoot;
+    const step = root.querySelector('[data-testid=timeline]').dataset.step;
+    return Number(step) <= 10 && new RegExp(`Step ${step}\\b`).test(root.querySelector('#attn-note').textContent);
+  }, { timeout: 30_000 }).catch(() => {});
   const back = await timeline(page);
   assert.ok(back.step <= 10 && back.step >= 1, `the timeline shows step ${back.step}`);
   assert.match(await page.evaluate(`${R}.querySelector('#attn-note').textContent`), new RegExp(`Step ${back.step}\\b`));
@@ -92,11 +97,10 @@ test('kept runs: a post-norm and a pre-norm run overlaid with a legend, exported
   await page.click('>>> [data-testid=pin-run]');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list]').children.length === 1);
   await page.select('>>> [data-testid=field-normPlacement]', 'pre');
-  await sleep(400);
-  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  await waitForModel(page);
   await page.click('>>> [data-testid=train]');
   await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 60_000 });
-  await sleep(300);
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=loss-chart]').dataset.series === '2', { timeout: 30_000 }).catch(() => {});
   assert.equal(await page.$eval('>>> [data-testid=loss-chart]', (el) => el.dataset.series), '2');
   const names = await page.$eval('>>> [data-testid=loss-chart]', (el) => el.series.map((s) => s.name));
   assert.deepEqual(names, ['norm placement: post-norm (2017)', 'norm placement: pre-norm']);
@@ -140,9 +144,9 @@ const STORED = () => new Promise((resolve, reject) => {
   open.onerror = () => reject(open.error);
 });
 
-// The store's rows once `done(rows)` holds (the writes are asynchronous), or after 5 s as they are.
+// The store's rows once `done(rows)` holds (the writes are asynchronous), or after 30 s as they are.
 async function settled(page, done) {
-  const end = Date.now() + 5000;
+  const end = Date.now() + 30_000;
   for (;;) {
     const rows = await page.evaluate(STORED);
     if (done(rows) || Date.now() > end) return rows;
@@ -163,23 +167,28 @@ test('kept runs: a run pushed out of the six kept is deleted from the store, and
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
-  assert.deepEqual(await settled(page, (rows) => rows.length <= 6), [3, 4, 5, 6, 7, 8], 'the store holds the six kept runs');
+  assert.deepEqual(await settled(page, (rows) => rows.length <= 6 && rows.at(-1) === 8), [3, 4, 5, 6, 7, 8], 'the store holds the six kept runs');
   // A store holding more (an older version let it grow): a page opened without runs in its link
   // lists the six kept last, and forgets the rest.
   await page.evaluate(async () => {
-    const { setupKey } = await import(new URL('playground/state.js', document.baseURI).href);
+    const { setupKey } = await import(new URL('playground/hash.js', document.baseURI).href);
     await new Promise((resolve, reject) => {
       const open = indexedDB.open('transformer-playground', 1);
+      open.onerror = () => reject(open.error);
       open.onsuccess = () => {
-        const t = open.result.transaction('kept-runs', 'readwrite');
-        const store = t.objectStore('kept-runs');
-        store.clear();
-        for (let seed = 1; seed <= 9; ++seed) {
-          const setup = { task: 'qa-toy', seed, model: {}, train: {} };
-          store.put({ key: setupKey(setup), setup, keptAt: 1000 + seed, record: { id: seed, points: [], snapshots: [] } });
+        try {
+          const t = open.result.transaction('kept-runs', 'readwrite');
+          const store = t.objectStore('kept-runs');
+          store.clear();
+          for (let seed = 1; seed <= 9; ++seed) {
+            const setup = { task: 'qa-toy', seed, model: {}, train: {} };
+            store.put({ key: setupKey(setup), setup, keptAt: 1000 + seed, record: { id: seed, points: [], snapshots: [] } });
+          }
+          t.oncomplete = resolve;
+          t.onerror = () => reject(t.error);
+        } catch (error) {
+          reject(error);  // rejected here, not left pending until the protocol times out
         }
-        t.oncomplete = resolve;
-        t.onerror = () => reject(t.error);
       };
     });
   });
@@ -205,7 +214,7 @@ test('a probe too large for one snapshot of the history is shortened, and the at
   const note = await page.$eval('>>> #attn-note', (el) => el.textContent);
   const [, kept] = /The history keeps its first (\d+) of 120 tokens: a snapshot may take at most 3\.0 MB\./.exec(note) ?? [];
   assert.ok(kept > 0 && kept < 120, note);
-  const shown = await page.evaluate(() => document.querySelector('tp-playground').app.snapshot.input.tokens.length);
+  const shown = await page.evaluate(() => document.querySelector('tp-playground').app.shown.probes.main.input.tokens.length);
   assert.equal(shown, Number(kept), 'the views show the tokens kept');
   assert.deepEqual(problems, []);
   await page.close();

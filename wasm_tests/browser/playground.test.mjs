@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { STRICT_CSP, openPage, screenshot, screenshotDir, scrollTo, shadowStyle, sleep, textOf, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, openPage, screenshot, screenshotDir, scrollTo, shadowStyle, sleep, textOf, useBrowser, waitForModel, waitForText } from './browser.mjs';
 import { minimumVersions } from '../../web/lib/browser-support.js';
 
 const PANELS = ['setup', 'training', 'tokens', 'embeddings', 'attention', 'walkthrough', 'outputs', 'files', 'about'];
@@ -61,6 +61,7 @@ test('a new user trains the seed example, watches attention change and gets "i a
   assert.deepEqual(shownMin, [min.chrome.version, min.firefox.version, min.safari.version]);
 
   await page.select('>>> [data-testid=task]', 'qa-toy');
+  await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('#attn-main')?.matrix);
   await sleep(300);
@@ -164,8 +165,7 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   await page.click('>>> #presets button:nth-child(5)');
   // The preset redraws the fields and rebuilds the model 200 ms later; type once that is done,
   // as a user who sees the new fields would.
-  await sleep(300);
-  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  await waitForModel(page);
   await page.locator('>>> #f-seed').fill('7');
   await page.focus('>>> #f-seed');
   await page.keyboard.press('Enter');
@@ -173,8 +173,7 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   await page.click('>>> [data-testid=lang]');
   await page.waitForSelector('html[lang=ko]');
   // The model is rebuilt 200 ms after the last change; wait for that build to finish.
-  await sleep(500);
-  await page.waitForSelector('>>> #status[data-key="status.ready"]', { timeout: 30_000 });
+  await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
   const read = (p) => p.evaluate(() => ({
     hash: location.hash,

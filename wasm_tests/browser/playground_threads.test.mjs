@@ -9,7 +9,7 @@
 // folder removes itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, textOf, useBrowser, waitForText } from './browser.mjs';
+import { openPage, textOf, useBrowser, waitForModel, waitForText } from './browser.mjs';
 
 // web/ served with COOP/COEP, and three times plain (three origins, so the service worker one
 // test registers is never seen by another).
@@ -21,6 +21,7 @@ const hidden = (page, sel) => page.$eval(sel, (el) => el.hidden);
 // Trains the seed's Q&A task to the end and generates from "how are you".
 async function trainToAnswer(page) {
   await page.select('>>> [data-testid=task]', 'qa-toy');
+  await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
   await page.click('>>> [data-testid=train]');
   // The toy trains at a reader's pace by default; this test is about the threads, not the pace.

@@ -1,10 +1,11 @@
 // Browser: temperature, top-k and top-p are sliders, and moving one redraws the next token's
 // distribution for the prompt as the core's sampler draws it: hotter is flatter, with the
 // model's odds raised to 1/temperature; top-k 1 and a tiny top-p leave only the likeliest token;
-// letting go keeps the value; Generate brings back the model's bars.
+// letting go keeps the value; Generate brings back the model's bars. The model is the Q&A toy
+// trained (its shipped checkpoint: training is not what this checks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRICT_CSP, openPage, screenshot, scrollTo, trainQaToy, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, loadShippedModel, openPage, screenshot, scrollTo, useBrowser, waitForText } from './browser.mjs';
 
 const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
 const previewOf = (page) => page.$eval('>>> #prob-bars', (el) => ({ preview: el.dataset.preview ? JSON.parse(el.dataset.preview) : null, bars: el.getAttribute('bars'), items: el.items.map((it) => ({ label: it.label, p: it.p, pSample: it.pSample })) }));
@@ -18,7 +19,7 @@ async function waitPreview(page, want) {
 
 test('the sampling sliders redraw the next-token distribution as they move', async (t) => {
   const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1280, height: 900 } });
-  await trainQaToy(page);
+  await loadShippedModel(page, 'qa-toy');
   await page.locator('>>> [data-testid=prompt]').fill('how are you');
   await scrollTo(page, '>>> [data-testid=slider-temperature]');
 

@@ -1,6 +1,7 @@
-// Browser: createTrainingSession() trains in a Web Worker — the seed's toy learns, progress
-// arrives at most every ~100 ms, the page never instantiates the module (so no training step can
-// run on its thread), and the wasm module is compiled once for the page and the worker together.
+// Browser: createTrainingSession() trains in a Web Worker — the seed's toy learns, the worker
+// sends progress at most every 100 ms by its own clock, the page never instantiates the module (so
+// no training step can run on its thread), and the wasm module is compiled once for the page and
+// the worker together.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, useBrowser, waitForText } from './browser.mjs';
@@ -18,9 +19,13 @@ test('a training session learns the seed toy off the main thread', async () => {
   assert.ok(r.history >= 4000, `history has ${r.history} points`);
   assert.deepEqual(r.traceNames, ['enc.0.self_attn.probs']);
   assert.deepEqual(r.traceShape, [2, 3, 3]);
-  // 4000 steps take long enough (~0.8 s) for several progress events, so their spacing is measured.
+  // The page paces the 4000 steps at 5,000 a second, so they span at least 0.8 s on any machine:
+  // several progress events, whose spacing is seen.
+  // It is read on the worker's clock (each event carries the worker's performance.now()): the
+  // worker keeps the interval, the page may receive the events bunched while its thread is busy.
+  // 2 ms below the interval: browsers round performance.now() (Firefox to 1 ms).
   assert.ok(r.progressEvents >= 3, `only ${r.progressEvents} progress events`);
-  assert.ok(r.minGap >= 80, `progress events ${r.minGap} ms apart`);
+  assert.ok(r.workerMinGap >= 98, `progress events sent ${r.workerMinGap} ms apart by the worker's clock`);
   // The page never instantiated the module itself (training cannot have run on its thread); the
   // worker used the page's compilation. (Main-thread long tasks are measured by the benchmark's
   // drawing section, not asserted here: a loaded machine stretches any task.)

@@ -33,7 +33,7 @@ test('step, start, pause, events, snapshot, evaluate, parameter, reset and dispo
   assert.equal(r.afterPause.stepLater, r.afterPause.stepAtPause, 'no training after pause()');
   assert.ok(r.afterPause.stepAtPause > 3);
   assert.deepEqual(r.progress.keys, ['diverged', 'divergedAt', 'evaluated', 'evaluatedAt', 'gradNorm', 'history', 'loss', 'lr', 'metric', 'running', 'step',
-    'tokenAccuracy', 'tokensPerSec', 'tokensSeen', 'totalSteps', 'valLoss']);
+    'tokenAccuracy', 'tokensPerSec', 'tokensSeen', 'totalSteps', 'valLoss', 'workerTime']);
   assert.equal(r.progress.running, true);
   assert.equal(r.progress.totalSteps, 100000);
   // Every step is in the history, in order, from the first.
@@ -112,7 +112,7 @@ test('the run is recorded by the worker and mirrored in session.run: steps, snap
   assert.deepEqual(r.newProbe, { snapshots: [600], probe: 'i am fine', points: 600 });
   assert.deepEqual(r.reset, { id: r.configured.run + 1, oldId: r.configured.run, oldPoints: 600, points: 0 });
   assert.equal(r.pace, 10);
-  assert.ok(r.paced.steps >= 1 && r.paced.steps <= Math.ceil((10 * r.paced.ms) / 1000) + 1, `${r.paced.steps} steps in ${r.paced.ms} ms at 10 steps/s`);
+  assert.ok(r.paced.steps >= 10 && r.paced.steps <= Math.ceil((10 * r.paced.workerMs) / 1000) + 1, `${r.paced.steps} steps in ${r.paced.workerMs} ms of the worker's clock at 10 steps/s`);
   assert.match(r.badPace, /setPace\(stepsPerSecond\): a number from 0 \(as fast as possible\) to 100000, got -1/);
   assert.deepEqual(problems, []);
 });
@@ -131,15 +131,14 @@ test("a worker that cannot start rejects createTrainingSession() with a clear me
   const r = await own.evaluate(async () => {
     const { createTrainingSession } = await import(new URL('../../../web/lib/transformer-playground.js', location.href));
     const failure = (options) => createTrainingSession(options).then(() => 'started', (e) => e.message);
-    const started = performance.now();
-    const missing = await failure({ workerUrl: new URL('no-such-worker.js', location.href) });
-    const missingMs = performance.now() - started;
+    // A time-out far beyond the test's own: the load error is the only answer that can come.
+    const missing = await failure({ workerUrl: new URL('no-such-worker.js', location.href), startTimeout: 3_600_000 });
     // A module that loads but never answers the handshake (it sets no onmessage).
     const silent = await failure({ workerUrl: new URL('../../../web/lib/platform.js', location.href), startTimeout: 400 });
-    return { missing, missingMs, silent };
+    return { missing, silent };
   });
+  // The error came at once, from the failed load (the time-out's message says "no answer within").
   assert.match(r.missing, /^the training worker could not start: its script failed to load or threw while loading/);
-  assert.ok(r.missingMs < 10_000, `the error came at once, not after the time-out (${r.missingMs} ms)`);
   assert.match(r.silent, /^the training worker could not start: no answer within 400 ms/);
   assert.deepEqual(seen.filter((p) => !p.includes('no-such-worker.js') && !/status of 404/.test(p)), []);
   await own.close();

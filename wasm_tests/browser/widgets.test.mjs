@@ -211,7 +211,12 @@ test('a widget below the fold does no work until seen, pauses when scrolled away
   // Away: it pauses (and says so), and its step count stops.
   await page.evaluate(() => document.querySelector('#top').scrollIntoView());
   await page.waitForFunction(() => document.querySelector('#trainer').dataset.state === 'offscreen', { timeout: 10_000 });
-  await sleep(300);
+  // The worker has stopped once its 'paused' state reached the page (steps trained before it
+  // still count).
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#trainer');
+    return !el.driver.running && Number(el.dataset.step) === el.driver.step;
+  }, { timeout: 30_000 });
   const stopped = await step();
   await sleep(1200);
   assert.equal(await step(), stopped, 'it kept training while out of view');

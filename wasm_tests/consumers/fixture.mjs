@@ -10,21 +10,26 @@
 // `consumers()` does it once per tarball and fixture: the project lives in
 // test-output/consumers/<hash of the tarball, this folder and the tool versions>/ and is reused
 // while they are unchanged (the node suite and both browser engines share one install and one
-// build). npm's own cache makes a re-install after a change fast. A lock folder keeps two test
-// processes from building it at once.
+// build). A lock folder keeps two test processes from building it at once.
+//
+// The tools are installed once per machine, not per project or clone (tool_cache.mjs: the set
+// TOOL_SET in ~/.cache/transformer-playground/, which scripts/setup.sh fills); a project starts
+// from the set's node_modules and `npm install`s the tarball into it, offline, as a project that
+// has its tools adds a package. The apps' builds stay in the tests.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { root } from '../../scripts/build.mjs';
+import { placeToolSet, withLock } from './tool_cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(root, 'test-output', 'consumers');
 
 // The tools, pinned: exact versions keep the builds reproducible (the registry's newest may differ).
 export const TOOLS = { vite: '8.3.8', webpack: '5.112.2', 'webpack-cli': '7.3.1', vitepress: '1.6.4', typescript: '7.0.2' };
+export const TOOL_SET = { name: 'bundlers', dependencies: TOOLS };
 
 export function run(cmd, args, cwd) {
   try {
@@ -47,24 +52,8 @@ export function pack(dest) {
   return { file: path.join(dest, info.filename), files: info.files.map((f) => f.path).sort(), size: info.size };
 }
 
-export async function locked(fn) {
-  const lock = path.join(outDir, '.lock');
-  mkdirSync(outDir, { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // Another test process is building; a lock older than 20 minutes is left over from a crash.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 20 * 60_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(500);
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+export function locked(fn) {
+  return withLock(path.join(outDir, '.lock'), fn);
 }
 
 // Builds what is missing and resolves with { dir, tarball: { file, files, size }, vite, webpack,
@@ -87,14 +76,15 @@ export function consumers() {
 
     // A fresh project (older ones go: one per run is enough).
     for (const old of readdirSync(outDir)) if (old !== 'pack' && old !== '.lock') rmSync(path.join(outDir, old), { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
+    await placeToolSet(TOOL_SET, dir);
     cpSync(tarball.file, result.tarball.file);
     for (const app of ['vite', 'webpack', 'vitepress', 'ts']) cpSync(path.join(here, app), path.join(dir, app), { recursive: true });
     writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({
       name: 'tp-consumers', private: true, type: 'module',
       dependencies: { 'transformer-playground': `file:./${path.basename(tarball.file)}`, ...TOOLS },
     }, null, 2)}\n`);
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], dir);
+    // The tools are in node_modules already (with npm's record of them): this adds the package.
+    run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], dir);
 
     // The apps' pages and script; the icon each site serves (so no request 404s).
     const page = readFileSync(path.join(here, 'shared', 'page.html'), 'utf8');

@@ -10,18 +10,22 @@
 //
 // Each app lives in test-output/frameworks/<app>/ and keeps its install there between runs: two
 // steps, kept apart —
-//   installTools(app)  npm install of the app's pinned tools (TOOLS[app]), only when they changed;
+//   installTools(app)  the app's pinned tools (TOOLS[app]) placed from the machine's tool cache
+//                      (tool_cache.mjs, filled by scripts/setup.sh), only when they changed;
 //   buildApp(app)      the packed tarball unpacked as node_modules/transformer-playground (the
 //                      package has no dependencies, so this is all npm would do), the app's files
 //                      copied in, its build run; only when the tarball, the files or the tools
 //                      changed (so the node suite and both browser engines share one build).
-// frameworkApp(app) does both and resolves with { dir, site (the folder to serve), log }.
+// frameworkApp(app) does both, under a lock (both browser engines' suites and `npm test`'s
+// early build of the apps may ask at once: one builds, the others reuse), and resolves with
+// { dir, site (the folder to serve), log }.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { root } from '../../scripts/build.mjs';
 import { pack, run } from './fixture.mjs';
+import { placeToolSet, toolSetDir, withLock } from './tool_cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The tools' telemetry off (it could only fail here: no network but the registry).
@@ -37,6 +41,7 @@ export const TOOLS = {
   astro: { astro: '5.18.2' },
   next: { next: '16.4.6', react: '19.3.1', 'react-dom': '19.3.1', typescript: '5.9.3', '@types/react': '19.3.0', '@types/node': '20.19.43' },
 };
+export const TOOL_SETS = Object.fromEntries(Object.entries(TOOLS).map(([app, dependencies]) => [app, { name: app, dependencies }]));
 const BUILD = {
   docusaurus: { command: ['docusaurus', 'build'], site: 'build' },
   astro: { command: ['astro', 'build'], site: 'dist' },
@@ -52,15 +57,14 @@ const hashOf = (...parts) => parts.reduce((h, p) => h.update(p), createHash('sha
 const filesUnder = (dir) => readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile())
   .map((e) => path.join(e.parentPath ?? e.path, e.name)).sort();
 
-export function installTools(app) {
+export async function installTools(app) {
   const dir = path.join(outDir, app);
   const stamp = path.join(dir, '.tools.json');
-  const tools = JSON.stringify(TOOLS[app]);
+  const tools = JSON.stringify({ set: toolSetDir(TOOL_SETS[app]), tools: TOOLS[app] });
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === tools && existsSync(path.join(dir, 'node_modules'))) return dir;
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  await placeToolSet(TOOL_SETS[app], dir);
   writeFileSync(path.join(dir, 'package.json'), manifest(app));
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], dir);
   writeFileSync(stamp, tools);
   return dir;
 }
@@ -90,12 +94,17 @@ export function buildApp(app) {
   if (app === 'docusaurus') cpSync(path.join(target, 'web', 'favicon.svg'), path.join(dir, 'static', 'img', 'favicon.svg'));
   rmSync(site, { recursive: true, force: true });
   const log = run(path.join(dir, 'node_modules', '.bin', BUILD[app].command[0]), BUILD[app].command.slice(1), dir);
+  // A tool stopped by a signal may still exit 0: only a site that is there counts as built.
+  if (!existsSync(site) || readdirSync(site).length === 0) throw new Error(`${app}: ${BUILD[app].command.join(' ')} ended without writing ${site}:\n${log}`);
   writeFileSync(readyFile, JSON.stringify({ key, log }));
   return { dir, site, log };
 }
 
-export async function frameworkApp(app) {
+export function frameworkApp(app) {
   if (!TOOLS[app]) throw new Error(`unknown app '${app}'; the apps are ${Object.keys(TOOLS).join(', ')}`);
-  installTools(app);
-  return buildApp(app);
+  return withLock(path.join(outDir, '.lock'), async () => {
+    await installTools(app);
+    return buildApp(app);
+  });
 }
+

@@ -5,27 +5,21 @@
 // position sits where). Beneath, the work the cache saves: rows of K and V computed with it
 // (each position once) against recomputing the whole prefix for every new token.
 //
-//   el.data = { layers: [{ layer, local, capacity, ringStart, kvDim, k, v }],  // k, v: Float32Array(N·kvDim), every position's row
+//   el.data = { layers: [{ layer, local, capacity, ringStart, rows, kvDim, k, v }],  // k, v: Float32Array(N·kvDim), every position's row
 //               tokens: [N labels], prompt: P };
 //   el.upto = n   // positions in the cache now, P ≤ n ≤ N (default N)
-// The slot of position p follows the cache's own rule (src/nn/kv_rows.cpp, KvRows::slot): rows
-// fill in order, then the ring from ringStart on takes p's place at ringStart + (p − ringStart)
-// mod (capacity − ringStart). Attribute: label.
+// `rows[p]` is the cache row position p is written to, as the core lays the cache out
+// (tp.kvLayout(config, N): src/model/decode.cpp's layout, nn::KvRows::row_for's ring); no slot
+// is computed here. Attribute: label.
 import { VizElement } from './shared/viz-element.js';
 import { colorAt, scaleFor } from './shared/colormap.js';
 import { measureText } from './shared/scene.js';
 import { defineElement } from '../ui/element.js';
 
-// The slot position p is written to (positions 0, 1, 2, … in order).
-export function kvSlot(p, { capacity, ringStart }) {
-  if (p < capacity) return p;
-  return ringStart + ((p - ringStart) % (capacity - ringStart));
-}
-
 // Slot → the position it holds once n positions have been fed (−1: empty).
 export function kvSlots(n, layer) {
   const slots = new Array(Math.min(layer.capacity, Math.max(n, 0))).fill(-1);
-  for (let p = 0; p < n; ++p) slots[kvSlot(p, layer)] = p;
+  for (let p = 0; p < n; ++p) slots[layer.rows[p]] = p;
   return slots;
 }
 

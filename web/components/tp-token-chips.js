@@ -2,7 +2,7 @@
 // container's width. Hovering (or arrow keys) shows the token's text span and id and emits
 // tp-hover { side, index }; a highlight from another view outlines that chip.
 //
-//   el.tokens = [{ text: 'how', id: 5, span: [0, 3] }, ...];  el.source = 'how are you';
+//   el.tokens = [{ text, id, span: [begin, end] (UTF-16 offsets into source) }, ...];  el.source = text;
 // Attributes: side ('enc' | 'dec', for hover sync), label, compact (smaller chips), no-ids.
 // Tokens that share one character of the source (byte pieces of 한) share its colour.
 import { VizElement } from './shared/viz-element.js';

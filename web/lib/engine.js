@@ -46,9 +46,14 @@ const BUILDS = {
 // The most threads a module is prepared for (each is a Web Worker holding the module).
 export const MAX_THREADS = 64;
 
-// Whether this realm can run the threaded build: { available, reason, cores }. reason (when not
-// available): 'node' (a Node that cannot start them) | 'not-isolated' | 'no-shared-memory'.
-// cores: what the machine reports.
+/** @import { EngineOptions, ThreadSupport } from './types.js' */
+
+/**
+ * Whether this page, worker or process can run the threaded module: `reason` (when not
+ * available) 'node' (a Node that cannot start its threads), 'not-isolated' or
+ * 'no-shared-memory'; `cores` what the machine reports.
+ * @returns {ThreadSupport}
+ */
 export function threadSupport() {
   if (platform.readWasm) {
     const { available, cores } = platform.pthreads;
@@ -97,9 +102,13 @@ function checkSameSource(options, caller, build) {
     "a page, worker or process has one engine and only the first call's options choose it. Call it without options to share the loaded one.");
 }
 
-// The compiled module of the build options.threads needs (default 1: the single-threaded one),
-// fetched and compiled on first use, or options.compiledModule. Each build is compiled once per
-// realm; a training session's worker is handed the compiled module.
+/**
+ * The page's compiled WebAssembly.Module (fetched and compiled once per realm), to share with
+ * workers: of the threaded build when options.threads > 1, or options.compiledModule.
+ * @param {EngineOptions} [options]
+ * @param {string} [caller] who asks, for the messages
+ * @returns {Promise<WebAssembly.Module>}
+ */
 export function compiledModule(options = {}, caller = 'compiledModule()') {
   if (options.compiledModule !== undefined && !(options.compiledModule instanceof WebAssembly.Module)) {
     return Promise.reject(new Error(`${caller}: compiledModule must be a WebAssembly.Module (from compiledModule()), got ${typeof options.compiledModule}`));
@@ -210,7 +219,10 @@ export function loadEngine(options = {}) {
   return modulePromise;
 }
 
-// How many times this realm compiled and instantiated the wasm module (tests check it is once).
+/**
+ * How many times this realm compiled and instantiated the wasm module (tests check it is once).
+ * @returns {{ compilations: number, instantiations: number }}
+ */
 export function engineStats() {
   return { ...stats };
 }

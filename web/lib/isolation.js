@@ -20,7 +20,10 @@
 
 const RELOADED = 'transformer-playground:isolation-reload';  // sessionStorage: isolatePage() reloaded this tab
 const SERVICE_WORKER = new URL('../isolation-sw.js', import.meta.url);
-const WORKERS = new URL('./', import.meta.url).href;  // the training worker and the threaded module's workers
+// The training worker's and the threaded module's folder, this module's own. Derived from the
+// text of import.meta.url: a bundler would take new URL('./', import.meta.url) for an asset to
+// resolve, and Turbopack fails the build on a folder.
+const WORKERS = import.meta.url.split(/[?#]/)[0].replace(/[^/]*$/, '');
 
 // Whether isolatePage() can work here: 'isolated' (nothing to do), 'possible', or why not:
 // 'insecure' (service workers need https or localhost), 'unsupported'.

@@ -16,6 +16,50 @@
 // and the snapshots off it go (the history stays log-spaced over the whole run, just sparser;
 // the first and the last snapshot always stay). A pause never thins the schedule.
 
+/**
+ * @import { ModelConfig, StepReport } from './generated/schema.js'
+ * @import { TaskSpec, ModelOptions, TrainerOptions, ModelInfo, TaskInfo, Encoding, TensorData } from './types.js'
+ */
+
+/**
+ * A training-history point: [step, loss, valLoss (when evaluated), metric (when evaluated)].
+ * @typedef {[step: number, loss: number, valLoss: number | null, metric: number | null]} HistoryPoint
+ */
+
+/**
+ * One probe's trace in a snapshot: the probe's text and target, what the stacks read, the
+ * tensors, the k most likely outputs at each position (ids and p, k per position); `error` when
+ * the probe could not be traced (e.g. a word the vocabulary lacks) or its trace was too large to
+ * keep (then `skipped`); `shortened` when the trace was too large for one snapshot and shows the
+ * first `tokens` of the probe's `of` (`limit`: a snapshot's most bytes).
+ * @typedef {object} ProbeTrace
+ * @property {string} probe
+ * @property {string | null} target
+ * @property {Encoding} [input]
+ * @property {Encoding | null} [decoderInput]
+ * @property {{ ids: Int32Array, tokens: string[] } | null} [output]
+ * @property {Record<string, TensorData>} tensors
+ * @property {{ k: number, ids: Int32Array, p: Float32Array } | null} [top]
+ * @property {string} [error]
+ * @property {boolean} [skipped]
+ * @property {{ tokens: number, of: number, limit: number }} [shortened]
+ */
+
+/**
+ * What the views showed at one training step.
+ * @typedef {object} RunSnapshot
+ * @property {number} step
+ * @property {Record<string, ProbeTrace>} probes
+ * @property {Record<string, TensorData>} params
+ * @property {number} bytes
+ */
+
+/**
+ * A run's set-up: what configure() was asked (no checkpoint bytes), the task, the config and
+ * info of the model it built, the planned steps and when it began.
+ * @typedef {{ id: number, request: { task: TaskSpec, model?: ModelOptions, training?: TrainerOptions, fromCheckpoint: boolean } | null, task: Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'> | null, config: ModelConfig | null, info: ModelInfo | null, totalSteps: number, createdAt: number }} RunHeader
+ */
+
 export const DENSE_STEPS = 64;
 export const SNAPSHOT_BUDGET = 24 * 2 ** 20;  // bytes of tensors per run, in the worker and in its mirror
 export const SNAPSHOT_LIMIT = SNAPSHOT_BUDGET / 8;  // bytes of one snapshot's tensors
@@ -46,41 +90,61 @@ export function pointOf(report) {
   return [report.step, report.loss, report.evaluated ? report.valLoss : null, report.evaluated ? report.metric : null];
 }
 
+/** A run: one configure() (or reset()) and the training after it, as the worker records it. */
 export class RunRecord {
-  // header: { id, request, task, config, info, totalSteps, createdAt }
+  /** Made by the session (and RunRecord.from()). @private @param {Partial<RunHeader> & { id: number }} header */
   constructor(header) {
+    /** The run's id (`configure()` and `reset()` resolve with it). @readonly @type {number} */
     this.id = header.id;
-    this.request = header.request ?? null;   // what configure() was asked (no checkpoint bytes)
-    this.task = header.task ?? null;         // { name, kind, metric, ... }
+    /** What configure() was asked (no checkpoint bytes). @readonly @type {RunHeader['request']} */
+    this.request = header.request ?? null;
+    /** The task the run trains on. @readonly @type {RunHeader['task']} */
+    this.task = header.task ?? null;
+    /** The model's configuration. @readonly @type {ModelConfig | null} */
     this.config = header.config ?? null;
-    this.info = header.info ?? null;         // { parameterCount, ... }
+    /** The model's info (as `model.info`). @readonly @type {ModelInfo | null} */
+    this.info = header.info ?? null;
+    /** Where training stops. @readonly @type {number} */
     this.totalSteps = header.totalSteps ?? 0;
+    /** When the run began (ms since the epoch). @readonly @type {number} */
     this.createdAt = header.createdAt ?? Date.now();
+    /** Whether it is training now. @readonly @type {boolean} */
     this.running = false;
-    this.reason = null;                      // why the state last changed: started, paused, finished, error
+    /** Why the state last changed. @readonly @type {'started' | 'paused' | 'finished' | 'error' | null} */
+    this.reason = null;
+    /** reason 'error': the message. @readonly @type {string | null} */
     this.error = null;
-    this.pace = 0;                           // steps per second, 0 = as fast as possible
-    this.report = null;                      // the latest StepReport
-    this.points = [];                        // history points, one per step
-    this.snapshots = [];                     // { step, probes: { key: { input, decoderInput, tensors } }, params, bytes }, by step
-    this.thin = 0;                           // times the snapshots were thinned to stay in budget
+    /** Steps per second (0: as fast as possible). @readonly @type {number} */
+    this.pace = 0;
+    /** The latest step report. @readonly @type {StepReport | null} */
+    this.report = null;
+    /** One `[step, loss, valLoss | null, metric | null]` per step (the trainer decides when to evaluate). @readonly @type {HistoryPoint[]} */
+    this.points = [];
+    /** `[{ step, probes: { key: { probe, input, decoderInput, output, tensors, top } }, params, bytes }]`, by step: step 0, every step up to 64, then every 2nd step up to 128, every 4th up to 256, … (as many per doubling of the step), and the step where training paused or ended. `top` is the 5 most likely outputs at each position (`{ k, ids, p }`). A run's snapshots stay under 24 MB of tensors, in the worker and in the page's mirror alike: one snapshot may take at most an eighth of that (3 MB) — a probe whose trace is larger is traced again on its first tokens, as many as fit (`shortened: { tokens, of, limit }` says how many of how many; the playground's attention view says so), and what still does not fit is kept without tensors, its `error` saying why. Past the budget the snapshots off the schedule (a pause's, a `step()`'s) go first, then the schedule thins: its intervals double (`thin` counts how often) and the history stays log-spaced over the whole run. There is always room for the snapshot of a pause beside a full schedule, so a pause never thins it. @readonly @type {RunSnapshot[]} */
+    this.snapshots = [];
+    /** Times the snapshots were thinned to stay in budget. @readonly @type {number} */
+    this.thin = 0;
+    /** Bytes of the snapshots' tensors. @readonly @type {number} */
     this.bytes = 0;
   }
 
+  /** The latest report's step. @returns {number} */
   get step() {
     return this.report?.step ?? 0;
   }
 
+  /** Whether it reached `totalSteps`. @returns {boolean} */
   get finished() {
     return this.totalSteps > 0 && this.step >= this.totalSteps;
   }
 
+  /** What `configure()` was asked and built (no checkpoint bytes). @returns {RunHeader} */
   header() {
     const { id, request, task, config, info, totalSteps, createdAt } = this;
     return { id, request, task, config, info, totalSteps, createdAt };
   }
 
-  // The snapshot shown for training step `step`: the last one recorded at or before it.
+  /** The snapshot shown for training step `step`: the last one recorded at or before it. @param {number} step @returns {RunSnapshot | null} */
   snapshotAt(step) {
     const s = this.snapshots;
     let lo = 0, hi = s.length - 1, best = -1;
@@ -96,7 +160,7 @@ export class RunRecord {
     return best >= 0 ? s[best] : s[0] ?? null;
   }
 
-  // Applies a delta from the worker (see Recorder.take()): the mirror's only writer.
+  /** Applies a delta from the worker (see Recorder.take()): the mirror's only writer. @internal @param {any} delta @returns {void} */
   apply(delta) {
     if (delta.points?.length) this.points.push(...delta.points);
     if (delta.report !== undefined) this.report = delta.report;
@@ -121,8 +185,12 @@ export class RunRecord {
     this.bytes = this.snapshots.reduce((n, s) => n + s.bytes, 0);
   }
 
-  // Plain data: structured-cloneable (IndexedDB, postMessage). `snapshots`: 'all', 'none', or
-  // a number (at most that many, evenly over the run's steps, always the first and last).
+  /**
+   * Plain data: structured-cloneable (IndexedDB, postMessage). `snapshots`: 'all', 'none', or a
+   * number (at most that many, evenly over the run's steps, always the first and last).
+   * @param {{ snapshots?: 'all' | 'none' | number }} [options]
+   * @returns {object}
+   */
   toJSON({ snapshots = 'all' } = {}) {
     let snaps = this.snapshots;
     if (snapshots === 'none') snaps = [];
@@ -131,6 +199,7 @@ export class RunRecord {
       snapshots: snaps, thin: this.thin };
   }
 
+  /** A record from its plain data (toJSON()'s). @param {any} data @returns {RunRecord} */
   static from(data) {
     const r = new RunRecord(data);
     r.reason = data.reason ?? null;

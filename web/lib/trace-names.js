@@ -40,7 +40,22 @@ function check(part, value, pattern) {
   if (part === 'layer' && !(Number.isInteger(value) && value >= 0)) throw new Error(`traceName('${pattern}'): layer must be a whole number >= 0, got ${JSON.stringify(value)}`);
 }
 
-// The name of `pattern` (one of TRACE_NAMES) with its placeholders filled from `parts`.
+/**
+ * The parts of a trace name: which stack, layer and attention sublayer.
+ * @typedef {{ stack?: 'enc' | 'dec', layer?: number, attn?: 'self_attn' | 'cross_attn' }} TraceNameParts
+ */
+
+/**
+ * A name a trace holds, read: the TRACE_NAMES pattern it matches, with its shape, doc and parts.
+ * @typedef {TraceNameParts & { pattern: string, shape: string, doc: string }} ParsedTraceName
+ */
+
+/**
+ * The name of a TRACE_NAMES pattern with its placeholders filled in; throws on a bad part.
+ * @param {string} pattern
+ * @param {TraceNameParts} [parts]
+ * @returns {string}
+ */
 export function traceName(pattern, parts = {}) {
   if (!PATTERNS.has(pattern)) throw new Error(`traceName: '${pattern}' is not a trace pattern; allowed: ${TRACE_NAMES.map((e) => e.pattern).join(', ')}`);
   return pattern.replace(/\{([a-z]+)\}/g, (_, part) => {
@@ -50,7 +65,11 @@ export function traceName(pattern, parts = {}) {
   });
 }
 
-// { pattern, shape, doc, stack?, layer?, attn? } for a name a trace holds, or null.
+/**
+ * The pattern and parts of a name a trace holds, or null.
+ * @param {string} name
+ * @returns {ParsedTraceName | null}
+ */
 export function parseTraceName(name) {
   if (typeof name !== 'string') return null;
   for (const { entry, parts, re } of MATCHERS) {

@@ -13,6 +13,11 @@
 // elsewhere the single-threaded one (session.threads and session.threadSupport say which, and why). The worker
 // owns the run's record (run-record.js); `session.run` is this page's read-only mirror of it,
 // updated from the worker's deltas before each event is dispatched.
+/**
+ * @import { ModelConfig, StepReport, Evaluation, GenerateOptions, TaskKind, Metric } from './generated/schema.js'
+ * @import { TaskSpec, ModelOptions, TrainerOptions, ModelFileInput, ImportOptions, ModelFilesInfo, HeapStats, ModelInfo, TaskInfo, GenerateResult, PredictResult, TensorData, TraceResult, TokenIds, ThreadSupport } from './types.js'
+ * @import { HistoryPoint } from './run-record.js'
+ */
 import { compiledModule, resolveThreads, threadSupport } from './engine.js';
 import { platform } from './platform.js';
 import { crossOriginAdvice, isCrossOrigin, workerBlobUrl } from './cross-origin.js';
@@ -20,10 +25,113 @@ import { RunRecord } from './run-record.js';
 import { importOptions, isDetached, isPlainObject, refuseSymbolKeys } from './arguments.js';
 import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
 
+/**
+ * What `session.configure()` takes: the task, config overrides over its defaults and the seed
+ * (ignored with a checkpoint), trainer options (totalSteps also sets where start() stops;
+ * default: the task's), a saved model to start from, or an imported model's files (then `task`
+ * is `{ text }`, trained through the model's tokenizer).
+ * @typedef {object} SessionConfig
+ * @property {TaskSpec} task
+ * @property {ModelOptions} [model]
+ * @property {TrainerOptions} [training]
+ * @property {Uint8Array | ArrayBuffer} [checkpoint]
+ * @property {ModelFileInput[]} [files]
+ */
+
+/**
+ * What `session.configure()` and `session.reset()` resolve with; `run` is the id of the run it began.
+ * @typedef {object} SessionConfigured
+ * @property {Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'>} task
+ * @property {ModelConfig} config
+ * @property {ModelInfo} info
+ * @property {number} totalSteps
+ * @property {number} run
+ */
+
+/**
+ * An input the run's history traces at every snapshot (input null: the task's first sample
+ * input; full: keep every entry of the trace, not only the attention stages and the embeddings).
+ * @typedef {object} ProbeSpec
+ * @property {string} key
+ * @property {string | null} input
+ * @property {string} [target]
+ * @property {boolean} [full]
+ */
+
+/**
+ * A parameter table each snapshot keeps: the first `rows` rows, or none when it has more than `maxRows`.
+ * @typedef {object} ProbeParam
+ * @property {string} name
+ * @property {number} [rows]
+ * @property {number} [maxRows]
+ */
+
+/**
+ * The latest known state of a session (updated by events and answers).
+ * @typedef {object} SessionState
+ * @property {boolean} running
+ * @property {number} step
+ * @property {number} totalSteps
+ * @property {ModelConfig | null} [config]
+ */
+
+/**
+ * `session.snapshot()` options: the input (and target) to trace, only tensors whose names start
+ * with one of `names`, padding with `<PAD>` to `padTo` (see TraceOptions).
+ * @typedef {object} SnapshotOptions
+ * @property {string} input
+ * @property {string} [target]
+ * @property {string[]} [names]
+ * @property {number} [padTo]
+ */
+
+/** A trace taken by the session, with the training step it was taken at. @typedef {TraceResult & { step: number }} Snapshot */
+
+/**
+ * A `progress` event's detail: the latest step report, the history points since the previous
+ * event, and when the worker sent it on its own clock (its performance.now(), ms): consecutive
+ * events are at least progressInterval apart on that clock, whenever the page receives them.
+ * @typedef {StepReport & { running: boolean, totalSteps: number, history: HistoryPoint[], workerTime: number }} ProgressDetail
+ */
+
+/**
+ * A `state` event's detail: why the state changed (reason 'error': `error` is the message), the
+ * latest report, the history points since the previous event, and when the worker sent it on
+ * its own clock (ms).
+ * @typedef {SessionState & { reason: 'started' | 'paused' | 'finished' | 'error', error?: string, report: StepReport | null, history: HistoryPoint[], workerTime: number }} StateDetail
+ */
+
+/**
+ * The events a session dispatches: progress (at most every progressInterval ms), state changes,
+ * a new run (configure() or reset(); detail: session.run), the history of snapshots changed
+ * (detail: session.run), errors.
+ * @typedef {{ progress: CustomEvent<ProgressDetail>, state: CustomEvent<StateDetail>, run: CustomEvent<RunRecord>, snapshot: CustomEvent<RunRecord>, error: CustomEvent<Error> }} TrainingSessionEventMap
+ */
+
+/**
+ * `createTrainingSession()` options: the least time between progress events (ms, default 100),
+ * how long the worker may take to start (ms, default 30000), the threads it trains on (1 to 64;
+ * default: every core where the page is cross-origin isolated — the threaded module, or one
+ * thread if it cannot start there — else 1, and 1 in Node; more than 1 where it is not possible
+ * rejects with an Error saying why), where the .wasm and the worker's script are, a compiled
+ * module.
+ * @typedef {object} TrainingSessionOptions
+ * @property {number} [progressInterval]
+ * @property {number} [startTimeout]
+ * @property {number} [threads]
+ * @property {string | URL} [wasmUrl]
+ * @property {string | URL} [workerUrl]
+ * @property {WebAssembly.Module} [compiledModule]
+ */
+
 // How long the worker may take to load its script and instantiate the module before
 // createTrainingSession() gives up (a worker that never loads sends no message at all).
 const START_TIMEOUT_MS = 30000;
 
+/**
+ * Training in a Web Worker (a worker_threads thread in Node); the page's thread only sends
+ * requests and receives events. Disposable: `using session = await createTrainingSession()`.
+ */
 export class TrainingSession extends EventTarget {
   #worker;
   #next = 1;
@@ -32,11 +140,13 @@ export class TrainingSession extends EventTarget {
 
   #run = null;
 
+  /** The threads the worker trains on. @readonly @type {number} */ threads = 1;
+  /** Whether the page could run the threaded module, and why not. @readonly @type {ThreadSupport} */ threadSupport = threadSupport();
+
+  /** Made by createTrainingSession(). @private @param {Worker} worker */
   constructor(worker) {
     super();
     this.#worker = worker;
-    this.threads = 1;  // what the worker runs on, set when it has started
-    this.threadSupport = threadSupport();  // { available, reason, cores } on this page
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
       const error = new Error(`training worker failed: ${event.message ?? 'unknown error'}`);
@@ -66,7 +176,7 @@ export class TrainingSession extends EventTarget {
 
   // Applies a delta of the worker's record, then tells listeners what changed: 'run' (a new run
   // began), 'progress' (steps), 'snapshot' (history of the views), 'state' (started, paused, …).
-  #mirror({ header, delta }) {
+  #mirror({ header, delta, at }) {
     if (header) {
       this.#run?.apply({ state: { running: false } });
       this.#run = new RunRecord(header);
@@ -80,25 +190,28 @@ export class TrainingSession extends EventTarget {
     const history = delta.points ?? [];
     const reason = delta.state?.reason;
     if (history.length && run.report && !reason) {
-      this.dispatchEvent(new CustomEvent('progress', { detail: { ...run.report, running: run.running, totalSteps: run.totalSteps, history } }));
+      this.dispatchEvent(new CustomEvent('progress', { detail: { ...run.report, running: run.running, totalSteps: run.totalSteps, history, workerTime: at } }));
     }
     if (delta.snapshots?.length || delta.dropped?.length || delta.cleared) this.dispatchEvent(new CustomEvent('snapshot', { detail: run }));
     if (reason) {
-      this.dispatchEvent(new CustomEvent('state', { detail: { ...this.state, config: run.config, reason, error: run.error ?? undefined, report: run.report, history } }));
+      this.dispatchEvent(new CustomEvent('state', { detail: { ...this.state, config: run.config, reason, error: run.error ?? undefined, report: run.report, history, workerTime: at } }));
     }
   }
 
-  // The current run's record (a mirror of the worker's; read it, never write it), or null.
+  /** The current run: the page's read-only mirror of the worker's record, or null before configure(). @returns {RunRecord | null} */
   get run() {
     return this.#run;
   }
+  /** The latest known state. @returns {SessionState} */
   get state() {
     const r = this.#run;
     return { running: r?.running ?? false, step: r?.step ?? 0, totalSteps: r?.totalSteps ?? 0 };
   }
+  /** Every history point received since the last configure() or reset(). @returns {HistoryPoint[]} */
   get history() {
     return this.#run?.points ?? [];
   }
+  /** The latest step report, or null before the first step. @returns {StepReport | null} */
   get report() {
     return this.#run?.report ?? null;
   }
@@ -125,31 +238,50 @@ export class TrainingSession extends EventTarget {
     });
   }
 
-  // { task: name | { pairs } | { text, tokenizer }, model: config overrides + seed, training:
-  //   trainer options (+ totalSteps), checkpoint?: Uint8Array, files?: an imported model's
-  //   files as for tp.importModel
-  //   (then task is { text }) } -> { task, config, info, totalSteps }. options: { signal,
-  //   stallTimeout } for the files' import, as for tp.importModel.
-  configure(request, options = {}) {
+  /**
+   * Replaces any previous task, model and trainer and starts a new run (`session.run`). `task`: a
+   * name, `{ pairs }` or `{ text, tokenizer }` as for `tp.task()`. `model`: config keys over
+   * `task.defaults`, plus `seed`. `training`: trainer options; `totalSteps` also sets where
+   * `start()` stops (default `task.train.totalSteps`). `checkpoint`: start from saved bytes
+   * instead of a new model (then `model` is ignored). `files`: an imported model's files as for
+   * `tp.importModel` (Files and Blobs pass to the worker without a copy and are read there in
+   * slices); `task` is then `{ text }`, which the model is fine-tuned on through its own
+   * tokenizer; `options` (`{ signal, stallTimeout }`, as for `tp.importModel`) apply to their import.
+   * @param {SessionConfig} config
+   * @param {ImportOptions} [options]
+   * @returns {Promise<SessionConfigured>}
+   */
+  configure(config, options = {}) {
     let importing;
     try {
-      checkRequest(request);
+      checkRequest(config);
       importing = importOptions(options, 'configure');
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#request('configure', { ...request, stallTimeout: importing.stallTimeout }, [], importing.signal);
+    return this.#request('configure', { ...config, stallTimeout: importing.stallTimeout }, [], importing.signal);
   }
-  // Another project's model files, read in the worker (never on the page's thread), with the
-  // options of tp.describeModelFiles / tp.importTokenizer ({ signal, stallTimeout }).
-  // describeModelFiles -> what the model needs (ModelFilesInfo); importTokenizer -> the
-  // tokenizer's saved text, for tp.loadTokenizer() on the page.
+  // Another project's model files, read in the worker (never on the page's thread).
+  /**
+   * `tp.describeModelFiles()` in the worker: someone else's files are never read on the page's thread.
+   * @param {Iterable<ModelFileInput> | ArrayLike<ModelFileInput>} files
+   * @param {ImportOptions} [options]
+   * @returns {Promise<ModelFilesInfo>}
+   */
   describeModelFiles(files, options = {}) {
     return this.#importRequest('describeModelFiles', files, options);
   }
+  /**
+   * `tp.importTokenizer()` in the worker, then `tokenizer.save()`: give it to `tp.loadTokenizer()`.
+   * With `signal`, an abort rejects at once (an `AbortError`) and the worker stops its downloads.
+   * @param {Iterable<ModelFileInput> | ArrayLike<ModelFileInput>} files
+   * @param {ImportOptions} [options]
+   * @returns {Promise<string>}
+   */
   importTokenizer(files, options = {}) {
     return this.#importRequest('importTokenizer', files, options);
   }
+  /** @param {string} type @param {Iterable<ModelFileInput> | ArrayLike<ModelFileInput>} files @param {ImportOptions} options */
   #importRequest(type, files, options) {
     let importing;
     try {
@@ -159,26 +291,69 @@ export class TrainingSession extends EventTarget {
     }
     return this.#request(type, { files, stallTimeout: importing.stallTimeout }, [], importing.signal);
   }
+  /** Trains until `totalSteps` or `pause()`. @returns {Promise<SessionState>} */
   start() { return this.#request('start'); }
+  /** Stops after the current chunk of steps (a few tens of ms at most). @returns {Promise<SessionState>} */
   pause() { return this.#request('pause'); }
+  /** Pauses, then runs `n` steps (1 … 100,000; default 1). @param {number} [n] @returns {Promise<StepReport>} */
   step(n = 1) { return this.#request('step', { n }); }
+  /** Back to the last `configure()`: a fresh model from the same seed (or the checkpoint again), step 0. @returns {Promise<SessionConfigured>} */
   reset() { return this.#request('reset'); }
+  /** As `trainer.evaluate()`. @returns {Promise<Evaluation>} */
   evaluate() { return this.#request('evaluate'); }
-  snapshot({ input, target, names, padTo } = {}) { return this.#request('snapshot', { input, target, names, padTo }); }
-  // Raises (or lowers) the planned total without rebuilding the model; start() then continues.
+  /** `model.trace()` now. `names` keeps only tensors whose names start with one of these prefixes (names from `traceName()`). Its buffers are transferred, not copied. @param {SnapshotOptions} options @returns {Promise<Snapshot>} */
+  snapshot({ input, target, names, padTo } = /** @type {SnapshotOptions} */ ({})) { return this.#request('snapshot', { input, target, names, padTo }); }
+  /** Raises (or lowers) the planned total without rebuilding the model; `start()` then trains on from where it stopped. @param {number} n @returns {Promise<SessionState>} */
   setTotalSteps(n) { return this.#request('setTotalSteps', { n }); }
-  // Training speed in steps per second (0: as fast as possible); kept across configure().
+  /** Training speed in steps per second: 0 (the default) is as fast as possible; 2 draws every step. Kept across `configure()`. @param {number} stepsPerSecond @returns {Promise<number>} */
   setPace(stepsPerSecond) { return this.#request('setPace', { stepsPerSecond }); }
-  // What the run's history records at each snapshot: probes [{ key, input (null: the task's
-  // first sample), target?, full? }] and small parameter tables by name (see worker.js).
+  /**
+   * What each snapshot of the run's history records: `probes` `[{ key, input, target?, full? }]`
+   * (`input: null` is the task's first sample; `full` keeps every trace entry, else the attention
+   * stages `q k scores scaled masked probs` and the embeddings) and small parameter tables
+   * `params` `[{ name, rows?, maxRows? }]` (the first `rows` rows; none when it has more than
+   * `maxRows`). New inputs start the snapshots anew; the points stay.
+   * @param {{ probes?: ProbeSpec[], params?: ProbeParam[] }} [options]
+   * @returns {Promise<boolean>}
+   */
   setProbes({ probes, params } = {}) { return this.#request('setProbes', { probes, params }); }
+  /** As `model.generate()`. @param {string | TokenIds} prompt @param {GenerateOptions} [options] @returns {Promise<GenerateResult>} */
   generate(prompt, options = {}) { return this.#request('generate', { prompt, options }); }
+  /** As `model.predict()`. @param {string} input @returns {Promise<PredictResult>} */
   predict(input) { return this.#request('predict', { input }); }
+  /** The checkpoint (transferred). @returns {Promise<Uint8Array>} */
   save() { return this.#request('save'); }
-  // The worker's memory: { snapshots, bytes (of the run's snapshot tensors), heap: { heapSize, allocated } }.
+  /** What the worker holds: the run's snapshots, the bytes of their tensors (counted from the arrays) and its `heapStats()`. @returns {Promise<{ snapshots: number, bytes: number, heap: HeapStats }>} */
   stats() { return this.#request('stats'); }
+  /** One weight tensor (transferred). @param {string} name @returns {Promise<TensorData>} */
   parameter(name) { return this.#request('parameter', { name }); }
 
+  /**
+   * @template {keyof TrainingSessionEventMap} K
+   * @overload
+   * @param {K} type
+   * @param {(this: TrainingSession, event: TrainingSessionEventMap[K]) => unknown} listener
+   * @param {boolean | AddEventListenerOptions} [options]
+   * @returns {void}
+   */
+  /**
+   * @overload
+   * @param {string} type
+   * @param {EventListenerOrEventListenerObject | null} listener
+   * @param {boolean | AddEventListenerOptions} [options]
+   * @returns {void}
+   */
+  /**
+   * @param {string} type
+   * @param {any} listener
+   * @param {boolean | AddEventListenerOptions} [options]
+   * @returns {void}
+   */
+  addEventListener(type, listener, options) {
+    super.addEventListener(type, listener, options);
+  }
+
+  /** Stops the worker at once; pending requests reject with `this training session has been disposed`. @returns {void} */
   dispose() {
     if (this.#disposed) return;
     this.#disposed = true;
@@ -189,6 +364,7 @@ export class TrainingSession extends EventTarget {
   }
 
   // `using session = await createTrainingSession()` ends the worker at the end of the block.
+  /** The same as dispose(), for `using`. @returns {void} */
   [Symbol.dispose]() {
     this.dispose();
   }
@@ -279,11 +455,11 @@ function handshake(worker, timeout, crossOrigin) {
   return { answered, send };
 }
 
-// Starts a worker with the page's compiled wasm module. Options: { progressInterval (ms, default
-// 100), startTimeout (ms, default 30000), threads (default: every core where the page is
-// cross-origin isolated, else 1, and 1 in Node; more than 1 where it is not possible rejects,
-// saying why), wasmUrl,
-// workerUrl, compiledModule (of the build the thread count needs) }.
+/**
+ * Starts a training worker that shares the page's compiled wasm module.
+ * @param {TrainingSessionOptions} [options]
+ * @returns {Promise<TrainingSession>}
+ */
 export async function createTrainingSession(options = {}) {
   const support = threadSupport();
   // In Node one thread unless asked (a process often has other work; `threads: N` for more).

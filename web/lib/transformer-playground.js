@@ -4,8 +4,10 @@
 //
 //   import { load, createTrainingSession } from 'transformer-playground';
 //
-// Full reference: docs/API.md; types: transformer-playground.d.ts.
+// Full reference: docs/API.md; types: transformer-playground.d.ts, emitted from the JSDoc of
+// these modules by `npm run generate` (scripts/api_types.mjs), which also re-exports the shapes
+// of types.js from it.
 export * from './api.js';
-export { createTrainingSession, TrainingSession } from './training-session.js';
+export * from './training-session.js';
 export { RunRecord } from './run-record.js';
 export { traceName, parseTraceName } from './trace-names.js';

@@ -11,9 +11,11 @@
 // change). The page's thread never runs a training step.
 //
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
-// { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta } (header: a
-// new run began; delta: RunRecord.apply()'s input). { type: 'abort', target } from the page
-// stops what request `target` reads (an import's downloads); it is not answered.
+// { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta, at } (header: a
+// new run began; delta: RunRecord.apply()'s input; at: when it was sent, on this worker's clock,
+// its performance.now() in ms — the clock the progress interval and the pace are kept by).
+// { type: 'abort', target } from the page stops what request `target` reads (an import's
+// downloads); it is not answered.
 import { load } from './api.js';
 import { Recorder, SNAPSHOT_LIMIT, snapshotBytes } from './run-record.js';
 import { attentionKinds, attentionName, traceName } from './trace-names.js';
@@ -64,7 +66,7 @@ function flush(immediate = false) {
   flushTimer = 0;
   lastFlush = now();
   const { delta, transfer } = recorder.take();
-  post({ type: 'run', delta }, transfer);
+  post({ type: 'run', delta, at: lastFlush }, transfer);
 }
 
 function setState(reason, error) {
@@ -317,7 +319,7 @@ const handlers = {
     chunk = 1;
     takeSnapshot();
     const { delta, transfer } = recorder.take();
-    post({ type: 'run', header, delta }, transfer);
+    post({ type: 'run', header, delta, at: now() }, transfer);
     return { task: taskInfo, config: model.config, info: model.info, totalSteps: header.totalSteps, run: header.id };
   },
   // Another project's files, read here so that a hostile one never holds up the page.

@@ -7,7 +7,7 @@
 //   const kept = new KeptRuns();  await kept.load(state.runs);
 //   kept.keep(setup, session.run);  kept.freeze(run);  kept.forget(key);  kept.forget();
 import { RunRecord } from '../lib/run-record.js';
-import { setupKey } from './state.js';
+import { setupKey } from './hash.js';
 import { headColor } from '../components/shared/colormap.js';
 
 const DB = 'transformer-playground', STORE = 'kept-runs';

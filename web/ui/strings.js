@@ -1,7 +1,7 @@
 // strings.js — the strings the playground and the widgets share, in English and Korean: the
 // names of things both show (tasks, metrics, kinds of attention and their stages) and the
 // walk-through's step texts (components/shared/walkthrough-steps.js). Each lives here once;
-// web/playground/strings.js and web/widgets/shared/strings.js fall back to this table.
+// web/playground/strings/index.js and web/widgets/shared/strings.js fall back to this table.
 //
 // VIEW_LABELS are the Korean labels of the views (web/components): each view declares its English
 // defaults itself (`static labels`); the playground and the widgets hand it viewLabels(lang).

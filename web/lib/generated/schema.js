@@ -4,8 +4,197 @@
 // generation (GENERATE_OPTIONS), tokenizers (TOKENIZER_OPTIONS) and loading (LOAD_OPTIONS), and the fields of the step
 // reports and evaluations: [{ name (snake_case), js (camelCase), cli, type, default, min?, max?,
 // minOpen?, maxOpen?, minNote?, choices?, alphabet?, maxLength?, doc }]. TRACE_NAMES lists the
-// trace's entries as patterns ({stack}, {layer}, {attn}) with their shapes.
+// trace's entries as patterns ({stack}, {layer}, {attn}) with their shapes. The JSDoc types
+// below are the same tables as types (and the unions of the task kinds, metrics, stop reasons
+// and built-in tasks the core lists), for the TypeScript declarations.
 
+/**
+ * One option or report field as the C++ tables describe it (the JavaScript API's keys, the
+ * playground's controls and the API's types are all generated from the same tables): name
+ * (snake_case: JSON files, checkpoints, the command line's messages), js (camelCase: the key in
+ * this API), cli (the command line's option, without "--"), its type, default and range (max
+ * absent: no upper limit; minOpen / maxOpen: the range excludes min or max; minNote: what the
+ * smallest value means), choices, the characters a text takes and its length, a doc line.
+ * @typedef {{ readonly name: string, readonly js: string, readonly cli: string, readonly type: 'int' | 'real' | 'bool' | 'text' | 'choice', readonly default: number | string | boolean, readonly min?: number, readonly max?: number, readonly minOpen?: boolean, readonly maxOpen?: boolean, readonly minNote?: string, readonly choices?: readonly string[], readonly alphabet?: string, readonly maxLength?: number, readonly doc: string }} FieldInfo
+ */
+
+/**
+ * A trace entry's name pattern ({stack}: enc | dec, {layer}: 0.., {attn}: self_attn |
+ * cross_attn), its shape (e.g. 'H, T, S') and what it is.
+ * @typedef {{ readonly pattern: string, readonly shape: string, readonly doc: string }} TraceNameInfo
+ */
+
+/**
+ * Which stacks the model has: both (the 2017 Transformer), an encoder (BERT-like) or a decoder (GPT-like).
+ * @typedef {'decoder-only' | 'encoder-only' | 'encoder-decoder'} Arch
+ */
+
+/**
+ * How positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none.
+ * @typedef {'sinusoidal' | 'learned' | 'rope' | 'alibi' | 'none'} PositionalEncoding
+ */
+
+/**
+ * Which dimensions RoPE rotates together: adjacent ones (2i, 2i+1) as RoFormer and llama2.c, or i and i + head size/2 as Hugging Face's Llama.
+ * @typedef {'adjacent' | 'half'} RopePairs
+ */
+
+/**
+ * LayerNorm (mean and variance) or RMSNorm (root mean square only).
+ * @typedef {'layer' | 'rms'} Norm
+ */
+
+/**
+ * Norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout).
+ * @typedef {'post' | 'pre'} NormPlacement
+ */
+
+/**
+ * Feed-forward activation: GELU, ReLU (the 2017 paper) or the gated SwiGLU.
+ * @typedef {'relu' | 'gelu' | 'swiglu'} FeedForward
+ */
+
+/**
+ * Output: next token (lm), masked tokens (mlm), a class from <CLS> (cls) or the mean (mean), a class per token (token).
+ * @typedef {'lm' | 'mlm' | 'cls' | 'mean' | 'token'} OutputHead
+ */
+
+/**
+ * Learning rate after warm-up: constant, cosine decay to lr/10, or the 2017 paper's noam.
+ * @typedef {'constant' | 'cosine' | 'noam'} Schedule
+ */
+
+/**
+ * Characters, words, learned sub-words (BPE) or bytes.
+ * @typedef {'char' | 'word' | 'bpe' | 'byte' | 'gpt2' | 'sentencepiece'} TokenizerKind
+ */
+
+/**
+ * What a task trains: source → target, a language model, sentence classes, token tags.
+ * @typedef {'seq2seq' | 'text' | 'classify' | 'tag'} TaskKind
+ */
+
+/**
+ * The validation metric a task reports in `metric` (`perplexity`: lower is better).
+ * @typedef {'exact_match' | 'token_accuracy' | 'perplexity' | 'accuracy'} Metric
+ */
+
+/**
+ * Why generation stopped.
+ * @typedef {'eos' | 'max_new_tokens' | 'max_len'} StopReason
+ */
+
+/**
+ * The tasks shipped with the library (see `tp.tasks()`).
+ * @typedef {'qa-toy' | 'copy' | 'reverse' | 'sort' | 'addition' | 'translate' | 'lm-char' | 'lm-bpe' | 'sentiment' | 'tagging'} BuiltinTaskName
+ */
+
+/**
+ * A complete model configuration, as `model.config` and `task.defaults` return it.
+ * @typedef {object} ModelConfig
+ * @property {Arch} arch Which stacks the model has: both (the 2017 Transformer), an encoder (BERT-like) or a decoder (GPT-like) (default "decoder-only").
+ * @property {number} vocabSize Tokens the embedding and the output know, the special tokens included (the task's tokenizer sets it) (4 .. 1000000; default 64).
+ * @property {number} dModel Width of every token's vector in the residual stream (1 .. 4096; default 64).
+ * @property {number} nHeads Attention heads per layer; each gets an equal share of the width (1 .. 4096; default 4).
+ * @property {number} nKvHeads Key/value heads: as many as the heads (or 0) is multi-head attention, a divisor of the head count grouped-query, 1 multi-query (0 .. 4096; default 0).
+ * @property {number} nLayers Layers per stack (encoder and decoder alike) (1 .. 64; default 2).
+ * @property {number} dFF Hidden width of the feed-forward block (1 .. 65536; default 256).
+ * @property {number} maxLen Longest sequence the model takes, in tokens (1 .. 4096; default 64).
+ * @property {PositionalEncoding} pos How positions enter: added tables (learned, sinusoidal), rotated Q and K (rope), a distance penalty (alibi), or none (default "learned").
+ * @property {RopePairs} ropePairs Which dimensions RoPE rotates together: adjacent ones (2i, 2i+1) as RoFormer and llama2.c, or i and i + head size/2 as Hugging Face's Llama (default "adjacent").
+ * @property {number} ropeTheta The base b of RoPE's rotation frequencies b^(-2i/head size) (1 <= x <= 1000000000; default 10000).
+ * @property {Norm} norm LayerNorm (mean and variance) or RMSNorm (root mean square only) (default "layer").
+ * @property {NormPlacement} normPlacement Norm before each sublayer (pre, with a final norm) or after the residual sum (post, the 2017 layout) (default "pre").
+ * @property {number} normEps Added to the variance inside the norm (0 < x < 1; default 0.00001).
+ * @property {FeedForward} ffn Feed-forward activation: GELU, ReLU (the 2017 paper) or the gated SwiGLU (default "gelu").
+ * @property {number} window Sliding-window width of local layers; 0 = full attention (0 .. 4096; default 0).
+ * @property {number} globalTokens Leading positions that attend and are attended everywhere (with a window) (0 .. 4096; default 0).
+ * @property {string} layerPattern Local (L) or global (G) attention per layer, repeated; empty = every layer local when there is a window (characters L, G, at most 64; default "").
+ * @property {number} dropout Dropout rate on embeddings, attention and feed-forward outputs (training only) (0 <= x < 1; default 0).
+ * @property {boolean} tieEmbeddings The output layer reuses the token embedding matrix (default false).
+ * @property {boolean} bias Biases in the attention and feed-forward linears (default true).
+ * @property {OutputHead} head Output: next token (lm), masked tokens (mlm), a class from <CLS> (cls) or the mean (mean), a class per token (token) (default "lm").
+ * @property {number} nClasses Classes of the cls, mean and token heads (2 .. 4096; default 2).
+ */
+
+/**
+ * Every training option, as `task.train` gives a task's values; `tp.trainer()` takes any of them.
+ * @typedef {object} TrainOptions
+ * @property {number} lr Peak learning rate (noam: a multiplier on the model width to the power -0.5) (0 < x <= 10).
+ * @property {number} batchSize Sequences per training step (1 .. 4096).
+ * @property {number} warmup Steps of linear learning-rate warm-up (0 .. 10000000).
+ * @property {Schedule} schedule Learning rate after warm-up: constant, cosine decay to lr/10, or the 2017 paper's noam.
+ * @property {number} totalSteps Planned steps: the cosine schedule decays over them and training stops there (1 .. 100000000).
+ * @property {number} clip Largest global gradient norm (>= 0 turns clipping off).
+ * @property {number} weightDecay AdamW's decoupled weight decay (not on norms and biases) (0 <= x < 1).
+ * @property {number} labelSmoothing Share of each target's probability spread over the vocabulary (0 <= x < 1).
+ * @property {number} beta1 AdamW's first-moment decay (0 <= x < 1).
+ * @property {number} beta2 AdamW's second-moment decay (0 <= x < 1).
+ * @property {number} seed Seed of the batches and dropout masks (0 .. 9007199254740991).
+ * @property {number} evalEvery Steps between evaluations, after the first (>= 0 = only the first and when asked).
+ * @property {number} seqLen Text tasks: tokens per training window (at most the model's longest sequence) (2 .. 4096).
+ */
+
+/**
+ * `model.generate()` options.
+ * @typedef {object} GenerateOptions
+ * @property {number} [maxNewTokens] Stop after this many new tokens (1 .. 4096; default 32).
+ * @property {number} [temperature] Softmax temperature of sampling (0: greedy <= x <= 100; default 0).
+ * @property {number} [topK] Sample only from the k most likely tokens (>= 0 keeps every token; default 0).
+ * @property {number} [topP] Sample from the smallest set of tokens whose probability reaches p (0 < x <= 1; default 1).
+ * @property {number} [beam] Beam search of this width (1: no beam search .. 64; default 1).
+ * @property {number} [lengthPenalty] Beam scores are log p / length^length_penalty (0 <= x <= 10; default 1).
+ * @property {boolean} [kvCache] Reuse the keys and values of earlier tokens (the output is the same either way) (default true).
+ * @property {number} [topKProbs] Report this many most likely next tokens per step (0 .. 100; default 0).
+ * @property {number} [seed] Seed of sampling (0 .. 9007199254740991; default 0).
+ * @property {boolean} [addSpecialTokens] A text prompt gets the special tokens the model's tokenizer puts around a text (<s> first for Llama and llama2.c) (default true).
+ */
+
+/**
+ * How a tokenizer is built (`tp.tokenizer()` adds the text to learn from).
+ * @typedef {object} TokenizerSettings
+ * @property {TokenizerKind} [kind] Characters, words, learned sub-words (BPE) or bytes (default "char").
+ * @property {number} [vocabSize] Bpe: the vocabulary to learn, specials and 256 bytes included; 0 = the kind's default (0 .. 1000000; default 0).
+ * @property {boolean} [lowercase] Word: fold ASCII letters to lower case (default false).
+ */
+
+/**
+ * `tp.loadModel()` options.
+ * @typedef {object} LoadOptions
+ * @property {boolean} [allowNonFinite] Load weights that are NaN or infinite (to inspect a diverged model) instead of refusing the file (default false).
+ */
+
+/**
+ * What `trainer.step()` returns: the last step's numbers and the latest evaluation.
+ * @typedef {object} StepReport
+ * @property {number} step Optimizer steps taken (0 .. 2147483647).
+ * @property {number} loss Training loss of the step (>= 0).
+ * @property {number} tokenAccuracy Accuracy on the step's batch (0 <= x <= 1).
+ * @property {boolean} evaluated This step ended with an evaluation.
+ * @property {number} valLoss Validation loss of the latest evaluation (>= 0).
+ * @property {number} metric The task's metric at the latest evaluation (>= 0).
+ * @property {number} evaluatedAt Step of the latest evaluation (0: none yet) (0 .. 2147483647).
+ * @property {number} tokensPerSec Input positions per second, recently (>= 0).
+ * @property {number} lr Learning rate of the step (>= 0).
+ * @property {number} gradNorm Global gradient norm before clipping (>= 0).
+ * @property {number} tokensSeen Input positions trained on so far (>= 0).
+ * @property {boolean} diverged A step of this run diverged: its loss or gradient norm was not finite, or after warm-up its loss was above 2 ln(outputs) + 1.
+ * @property {number} divergedAt The first step that diverged (0: none so far) (0 .. 2147483647).
+ */
+
+/**
+ * A pass over the validation set.
+ * @typedef {object} Evaluation
+ * @property {number} loss Mean cross-entropy over the validation targets (>= 0).
+ * @property {number} perplexity Exp(loss) (>= 0).
+ * @property {number} tokenAccuracy Share of targets whose most likely token is right (0 <= x <= 1).
+ * @property {number} exactMatch Share of sequences with every target right (0 <= x <= 1).
+ * @property {number} metric The task's own metric (one of the above) (>= 0).
+ * @property {number} targets Targets scored (0 .. 2147483647).
+ * @property {number} sequences Sequences scored (0 .. 2147483647).
+ */
+
+/** The model config's fields. @type {readonly FieldInfo[]} */
 export const MODEL_CONFIG = Object.freeze([
   Object.freeze({"name":"arch","js":"arch","cli":"arch","type":"choice","default":"decoder-only","choices":["decoder-only","encoder-only","encoder-decoder"],"doc":"which stacks the model has: both (the 2017 Transformer), an encoder (BERT-like) or a decoder (GPT-like)"}),
   Object.freeze({"name":"vocab_size","js":"vocabSize","cli":"vocab-size","type":"int","default":64,"min":4,"max":1000000,"doc":"tokens the embedding and the output know, the special tokens included (the task's tokenizer sets it)"}),
@@ -32,6 +221,7 @@ export const MODEL_CONFIG = Object.freeze([
   Object.freeze({"name":"n_classes","js":"nClasses","cli":"n-classes","type":"int","default":2,"min":2,"max":4096,"doc":"classes of the cls, mean and token heads"}),
 ]);
 
+/** The training options. @type {readonly FieldInfo[]} */
 export const TRAIN_OPTIONS = Object.freeze([
   Object.freeze({"name":"lr","js":"lr","cli":"lr","type":"real","default":0.003,"min":0,"max":10,"minOpen":true,"maxOpen":false,"doc":"peak learning rate (noam: a multiplier on the model width to the power -0.5)"}),
   Object.freeze({"name":"batch_size","js":"batchSize","cli":"batch-size","type":"int","default":16,"min":1,"max":4096,"doc":"sequences per training step"}),
@@ -48,6 +238,7 @@ export const TRAIN_OPTIONS = Object.freeze([
   Object.freeze({"name":"seq_len","js":"seqLen","cli":"seq-len","type":"int","default":64,"min":2,"max":4096,"doc":"text tasks: tokens per training window (at most the model's longest sequence)"}),
 ]);
 
+/** The generation options. @type {readonly FieldInfo[]} */
 export const GENERATE_OPTIONS = Object.freeze([
   Object.freeze({"name":"max_new_tokens","js":"maxNewTokens","cli":"max-tokens","type":"int","default":32,"min":1,"max":4096,"doc":"stop after this many new tokens"}),
   Object.freeze({"name":"temperature","js":"temperature","cli":"temperature","type":"real","default":0,"min":0,"max":100,"minOpen":false,"maxOpen":false,"minNote":"greedy","doc":"softmax temperature of sampling"}),
@@ -61,16 +252,19 @@ export const GENERATE_OPTIONS = Object.freeze([
   Object.freeze({"name":"add_special_tokens","js":"addSpecialTokens","cli":"add-special-tokens","type":"bool","default":true,"doc":"a text prompt gets the special tokens the model's tokenizer puts around a text (<s> first for Llama and llama2.c)"}),
 ]);
 
+/** The tokenizer options. @type {readonly FieldInfo[]} */
 export const TOKENIZER_OPTIONS = Object.freeze([
   Object.freeze({"name":"kind","js":"kind","cli":"kind","type":"choice","default":"char","choices":["char","word","bpe","byte","gpt2","sentencepiece"],"doc":"characters, words, learned sub-words (BPE) or bytes"}),
   Object.freeze({"name":"vocab_size","js":"vocabSize","cli":"vocab-size","type":"int","default":0,"min":0,"max":1000000,"doc":"bpe: the vocabulary to learn, specials and 256 bytes included; 0 = the kind's default"}),
   Object.freeze({"name":"lowercase","js":"lowercase","cli":"lowercase","type":"bool","default":false,"doc":"word: fold ASCII letters to lower case"}),
 ]);
 
+/** The `tp.loadModel()` options. @type {readonly FieldInfo[]} */
 export const LOAD_OPTIONS = Object.freeze([
   Object.freeze({"name":"allow_non_finite","js":"allowNonFinite","cli":"allow-non-finite","type":"bool","default":false,"doc":"load weights that are NaN or infinite (to inspect a diverged model) instead of refusing the file"}),
 ]);
 
+/** The fields of a step report. @type {readonly FieldInfo[]} */
 export const STEP_REPORT = Object.freeze([
   Object.freeze({"name":"step","js":"step","cli":"step","type":"int","default":0,"min":0,"max":2147483647,"doc":"optimizer steps taken"}),
   Object.freeze({"name":"loss","js":"loss","cli":"loss","type":"real","default":0,"min":0,"minOpen":false,"maxOpen":false,"doc":"training loss of the step"}),
@@ -87,6 +281,7 @@ export const STEP_REPORT = Object.freeze([
   Object.freeze({"name":"diverged_at","js":"divergedAt","cli":"diverged-at","type":"int","default":0,"min":0,"max":2147483647,"doc":"the first step that diverged (0: none so far)"}),
 ]);
 
+/** The fields of an evaluation. @type {readonly FieldInfo[]} */
 export const EVALUATION = Object.freeze([
   Object.freeze({"name":"loss","js":"loss","cli":"loss","type":"real","default":0,"min":0,"minOpen":false,"maxOpen":false,"doc":"mean cross-entropy over the validation targets"}),
   Object.freeze({"name":"perplexity","js":"perplexity","cli":"perplexity","type":"real","default":0,"min":0,"minOpen":false,"maxOpen":false,"doc":"exp(loss)"}),
@@ -97,6 +292,7 @@ export const EVALUATION = Object.freeze([
   Object.freeze({"name":"sequences","js":"sequences","cli":"sequences","type":"int","default":0,"min":0,"max":2147483647,"doc":"sequences scored"}),
 ]);
 
+/** Every name a trace records, in forward order. @type {readonly TraceNameInfo[]} */
 export const TRACE_NAMES = Object.freeze([
   Object.freeze({"pattern":"{stack}.embed.tokens","shape":"T, D","doc":"the token embedding rows"}),
   Object.freeze({"pattern":"{stack}.embed.positions","shape":"T, D","doc":"the additive position rows (zeros for rope, alibi and none)"}),

@@ -1,0 +1,291 @@
+// node:test — the playground's panels without a browser: each panel's derive(state, run, shown,
+// info, page) on runs recorded by a training session in Node (wasm_tests/playground/recorded.mjs:
+// the worker's own code, then RunRecord.toJSON() and back), one run per kind of model —
+// encoder-decoder, decoder-only with a windowed layer, encoder-only with classes and with tags.
+// What the panels draw is checked against the run and against the core: the KV cache's rows
+// and the mask come from tp.kvLayout() and tp.attentionMask(), the special tokens from the
+// tokenizer.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { recorded, SETUPS } from './playground/recorded.mjs';
+import { deriveOutputs } from '../web/playground/panels/outputs/derive.js';
+import { deriveAttention } from '../web/playground/panels/attention/derive.js';
+import { deriveTokens } from '../web/playground/panels/tokens/derive.js';
+import { deriveEmbeddings } from '../web/playground/panels/embeddings/derive.js';
+import { deriveTrainbar } from '../web/playground/panels/trainbar/derive.js';
+import { deriveTraining } from '../web/playground/panels/training/derive.js';
+import { deriveSetup } from '../web/playground/panels/setup/derive.js';
+import { deriveWalkthrough } from '../web/playground/panels/walkthrough/derive.js';
+import { deriveFiles } from '../web/playground/panels/files/derive.js';
+import { deriveAbout } from '../web/playground/panels/about/derive.js';
+import { deriveMasthead } from '../web/playground/panels/masthead/derive.js';
+import { formatLoss } from '../web/components/shared/format.js';
+import { t } from '../web/playground/strings/index.js';
+
+const KINDS = Object.keys(SETUPS);
+const runs = {};
+before(async () => {
+  for (const kind of KINDS) runs[kind] = await recorded(kind);
+});
+const args = (r, over = {}) => [over.state ?? r.state, r.run, r.run.snapshots.at(-1), r.info, { ...r.page, ...over.page }];
+
+test('outputs: the answer as it is revealed, its bars and the line under it, from the generation', () => {
+  for (const kind of ['encoder-decoder', 'decoder-only']) {
+    const r = runs[kind];
+    const p = deriveOutputs(...args(r));
+    const result = r.outputs.answer.generation.result;
+    assert.equal(p.answer.kind, 'generate', kind);
+    assert.equal(p.answer.steps.length, result.steps.length, kind);
+    assert.equal(p.answer.textAt.at(-1), result.text, `${kind}: the last step shows the whole answer`);
+    // Each step's text is the answer so far, without <EOS> (the tokenizer's, not a literal).
+    const eos = r.info.tokenizer.specials.eos;
+    for (let k = 0; k < result.steps.length - 1; ++k) {
+      assert.equal(p.answer.textAt[k], r.info.tokenizer.decode(Array.from(result.ids.slice(0, k + 1)).filter((id) => id !== eos)), `${kind} step ${k}`);
+    }
+    p.answer.bars.forEach((b, i) => {
+      assert.equal(b.items.filter((x) => x.chosen).length <= 1, true);
+      assert.equal(b.items.find((x) => x.chosen)?.label ?? result.steps[i].token, result.steps[i].token, `${kind}: step ${i}'s chosen bar is its token`);
+    });
+    assert.match(p.answer.meta, new RegExp(`^${result.steps.length} tokens · .* ms per token · KV cache on · stopped: `), kind);
+    assert.equal(p.ready, true);
+    assert.equal(p.fields.length, 6);
+    assert.deepEqual(p.fields.filter((f) => f.slider).map((f) => f.field.key), ['temperature', 'topK', 'topP']);
+    // Korean: the same answer, in Korean words.
+    const ko = deriveOutputs(...args(r, { state: { ...r.state, lang: 'ko' } }));
+    assert.match(ko.answer.meta, /토큰당/);
+    assert.equal(ko.answer.textAt.at(-1), result.text);
+  }
+  assert.equal(deriveOutputs(...args(runs['encoder-decoder'])).answer.text, runs['encoder-decoder'].outputs.answer.generation.result.text);
+});
+
+test('outputs: the KV cache picture is laid out as the core lays out the cache (tp.kvLayout)', () => {
+  for (const kind of ['encoder-decoder', 'decoder-only']) {
+    const r = runs[kind];
+    const p = deriveOutputs(...args(r));
+    const config = r.run.config;
+    const layout = r.tp.kvLayout(config, p.kv.data.tokens.length);
+    assert.deepEqual(p.kv.data.layers.map((l) => [l.layer, l.local, l.capacity, l.ringStart, [...l.rows]]), layout.map((l) => [l.layer, l.local, l.capacity, l.ringStart, [...l.rows]]), kind);
+    assert.equal(p.kv.data.layers.length, config.nLayers);
+    const steps = r.outputs.answer.generation.result.steps.length;
+    // While k tokens show: the prompt and the k − 1 fed back (never more than were fed).
+    assert.equal(p.kv.uptoAt.length, steps + 1);
+    assert.equal(p.kv.uptoAt[1], p.kv.data.prompt);
+    assert.equal(p.kv.uptoAt.at(-1), p.kv.data.prompt + r.outputs.kv.fed);
+    assert.deepEqual(p.kv.uptoAt, [...p.kv.uptoAt].sort((a, b) => a - b));
+  }
+  // The windowed layer (pattern "LG", window 3) is a ring: its rows repeat every 3 positions.
+  const [local, global] = deriveOutputs(...args(runs['decoder-only'])).kv.data.layers;
+  assert.deepEqual([local.local, local.capacity, global.local], [true, 3, false]);
+  assert.deepEqual([...local.rows].slice(0, 7), [0, 1, 2, 0, 1, 2, 0]);
+  assert.deepEqual([...global.rows].slice(0, 7), [0, 1, 2, 3, 4, 5, 6]);
+});
+
+test('outputs: an encoder-only model\'s prediction, and the sliders\' preview', () => {
+  const c = deriveOutputs(...args(runs['encoder-only classes']));
+  const result = runs['encoder-only classes'].outputs.answer.prediction.result;
+  assert.equal(c.encoderOnly, true);
+  assert.equal(c.generateLabel, 'Predict');
+  assert.deepEqual([c.answer.kind, c.answer.text], ['classes', result.classes[0].label]);
+  assert.equal(c.answer.meta, t('en', 'out.predicted', { label: result.classes[0].label }));
+  assert.deepEqual(c.answer.bars[0].items.map((x) => x.label), result.classes.map((x) => x.label));
+  assert.equal(c.kv, null);
+  const g = deriveOutputs(...args(runs['encoder-only tags']));
+  const tags = runs['encoder-only tags'].outputs.answer.prediction.result;
+  assert.equal(g.answer.kind, 'tags');
+  assert.equal(g.answer.steps.length, tags.input.tokens.length);
+  assert.equal(g.answer.text, tags.input.tokens.map((tok, i) => `${tok}/${tags.positions[i][0].label}`).join(' '));
+  assert.equal(g.answer.bars[1].label, `${t('en', 'out.tags')}: ${tags.input.tokens[1]}`);
+  // A preview: the core's pSample as the bars, the setting it was drawn with.
+  const r = runs['encoder-decoder'];
+  const step = r.outputs.answer.generation.result.steps[0];
+  const p = deriveOutputs(...args(r, { page: { outputs: { ...r.outputs, preview: { id: 7, options: { temperature: 2, topK: 0, topP: 1 }, step } } } }));
+  assert.deepEqual(p.preview.items.map((x) => x.pSample), step.topk.map((x) => x.pSample));
+  assert.deepEqual(JSON.parse(p.preview.setting), { temperature: 2, topK: 0, topP: 1 });
+  assert.equal(p.preview.label, t('en', 'out.previewBars', { t: 2, k: 0, p: 1 }));
+});
+
+test('outputs: what the model answers at the shown step', () => {
+  const r = runs['encoder-decoder'];
+  const p = deriveOutputs(...args(r));
+  const step = r.run.snapshots.at(-1).step;
+  assert.match(p.atStep, new RegExp(`^At step ${step} the model answers "how are you" with "`));
+  const first = deriveOutputs(r.state, r.run, r.run.snapshots[0], r.info, r.page);
+  assert.match(first.atStep, /^At step 0 /);
+});
+
+test('attention: the grid, the head and the mask of every kind; the mask is the core\'s', () => {
+  for (const kind of KINDS) {
+    const r = runs[kind];
+    const p = deriveAttention(...args(r));
+    const config = r.run.config;
+    assert.ok(p.views, kind);
+    assert.equal(p.views.grid.maps.probs.length, config.nLayers, kind);
+    assert.equal(p.views.grid.maps.heads, config.nHeads, kind);
+    const { rows, cols, data } = p.views.main.matrix;
+    // Probabilities: every unmasked row sums to 1.
+    for (let i = 0; i < rows; ++i) {
+      let sum = 0;
+      for (let j = 0; j < cols; ++j) if (data[i * cols + j] !== -Infinity) sum += data[i * cols + j];
+      assert.ok(Math.abs(sum - 1) < 1e-4, `${kind}: row ${i} sums to ${sum}`);
+    }
+    // Two <PAD> added, named as the tokenizer names them, masked as keys.
+    const pad = r.info.vocab[r.info.tokenizer.specials.pad];
+    const m = p.mask.matrix;
+    assert.deepEqual(m.colLabels.slice(-2), [pad, pad]);
+    for (let i = 0; i < m.rows; ++i) assert.deepEqual([m.data[i * m.cols + m.cols - 2], m.data[i * m.cols + m.cols - 1]], [-Infinity, -Infinity]);
+    assert.match(p.mask.note, /<PAD> keys ignored/);
+  }
+  // Decoder-only, layer 0 local (window 3): causal and windowed, as the core masks.
+  const d = runs['decoder-only'];
+  const dec = deriveAttention(...args(d));
+  assert.equal(dec.kind, 'dec');
+  assert.match(dec.mask.note, /causal/);
+  assert.match(dec.mask.note, /window w = 3/);
+  const m = dec.mask.matrix;
+  for (let q = 0; q < m.rows - 2; ++q) {
+    for (let k = 0; k < m.cols - 2; ++k) assert.equal(m.data[q * m.cols + k] === 1, k <= q && q - k < 3, `query ${q}, key ${k}`);
+  }
+  const global = deriveAttention(...args(d, { state: { ...d.state, attn: { ...d.state.attn, layer: 1 } } }));
+  assert.doesNotMatch(global.mask.note, /window/);
+  // An encoder sees everything but <PAD>.
+  assert.match(deriveAttention(...args(runs['encoder-only classes'])).mask.note, /^full attention/);
+});
+
+test('attention: a probe the history kept shortened says how many of its tokens it shows', () => {
+  const r = runs['encoder-decoder'];
+  const last = r.run.snapshots.at(-1);
+  assert.doesNotMatch(deriveAttention(...args(r)).note, /history keeps/);
+  const shortened = { ...last, probes: { ...last.probes, main: { ...last.probes.main, shortened: { tokens: 3, of: 120, limit: 3 * 2 ** 20 } } } };
+  const p = deriveAttention(r.state, r.run, shortened, r.info, r.page);
+  assert.match(p.note, /^Input: "how are you".*to pick a head\. The history keeps its first 3 of 120 tokens: a snapshot may take at most 3\.0 MB\.$/);
+  const ko = deriveAttention({ ...r.state, lang: 'ko' }, r.run, shortened, r.info, r.page);
+  assert.match(ko.note, /120개 토큰 중 앞의 3개만 남습니다: 스냅숏 하나는 최대 3\.0 MB/);
+});
+
+test('attention: a kept run beside this one, or none', () => {
+  const r = runs['encoder-decoder'];
+  assert.equal(deriveAttention(...args(r)).compare.hidden, true);
+  const other = runs['decoder-only'];
+  const compared = [{ key: 'a', record: other.run, label: 'architecture: decoder-only', current: false }, { key: 'b', record: r.run, label: 'this', current: true }];
+  const p = deriveAttention(...args(r, { page: { compared } }));
+  assert.equal(p.compare.hidden, false);
+  assert.deepEqual(p.compare.options, [{ value: 'a', text: 'architecture: decoder-only' }]);
+  // The decoder-only run has no encoder self-attention to show beside this one's.
+  assert.equal(p.compare.maps, null);
+  assert.equal(p.compare.note, t('en', 'attn.compareNone', { kind: t('en', 'attn.kind.enc') }));
+});
+
+test('tokens: the model\'s own tokens, with its <CLS> first where it classifies', () => {
+  for (const kind of KINDS) {
+    const r = runs[kind];
+    const p = deriveTokens(...args(r));
+    const enc = r.info.tokenizer.encode(p.input);
+    const ids = p.chips.tokens.map((x) => x.id);
+    if (r.info.kind === 'classify') {
+      assert.deepEqual(ids, [r.info.tokenizer.specials.cls, ...enc.ids], kind);
+      assert.equal(p.chips.tokens[0].text, r.info.vocab[r.info.tokenizer.specials.cls]);
+      assert.equal(p.chips.tokens[0].span, null);
+    } else {
+      assert.deepEqual(ids, [...enc.ids], kind);
+    }
+    assert.deepEqual(p.table.rows.map((x) => x.name), ['this model\'s (' + t('en', `value.${r.info.tokenizer.kind}`) + ')', 'character', 'word', 'byte'], kind);
+  }
+  const r = runs['encoder-decoder'];
+  const bytes = deriveTokens(...args(r, { state: { ...r.state, tokKind: 'byte', input: '한' } }));
+  assert.equal(bytes.chips.tokens.length, 3, 'one Korean syllable is three bytes');
+  assert.equal(bytes.chips.side, null);
+});
+
+test('embeddings: the traced rows, the positional table of the model, one-hot and cosine', () => {
+  for (const kind of KINDS) {
+    const r = runs[kind];
+    const p = deriveEmbeddings(...args(r));
+    const trace = r.run.snapshots.at(-1).probes.main;
+    assert.deepEqual(p.views.rows.map((x) => x.matrix.rows), [trace.input.tokens.length, trace.input.tokens.length, trace.input.tokens.length], kind);
+    assert.equal(p.views.onehot.onehot.matrix.cols, r.run.config.vocabSize);
+  }
+  const seq = deriveEmbeddings(...args(runs['encoder-decoder']));
+  assert.equal(seq.views.positional.table.matrix.rows, 8);  // the toy's maxLen
+  assert.match(seq.views.positional.title, /sinusoidal/);
+  // A learned table comes from the snapshot's parameters (the history records them).
+  const learned = deriveEmbeddings(...args(runs['encoder-only classes']));
+  const table = runs['encoder-only classes'].run.snapshots.at(-1).params['pos_emb.weight'];
+  assert.deepEqual([...learned.views.positional.table.matrix.data.subarray(0, 8)], [...table.data.subarray(0, 8)]);
+  assert.equal(seq.views.onehot.cosine.matrix.rows, 11, 'a small vocabulary: every token against every token');
+});
+
+test('the training bar, the training card and the timeline read the run as recorded', () => {
+  for (const kind of KINDS) {
+    const r = runs[kind];
+    const bar = deriveTrainbar(...args(r));
+    assert.equal(bar.stats.loss, formatLoss(r.run.report.loss), kind);
+    assert.equal(bar.stepText, `step ${r.run.totalSteps} / ${r.run.totalSteps}`);
+    assert.deepEqual([bar.buttons.train.disabled, bar.buttons.step.disabled, bar.buttons.reset.disabled], [true, true, false], `${kind}: finished`);
+    assert.equal(bar.timeline.count, r.run.snapshots.length);
+    assert.equal(bar.timeline.index, r.run.snapshots.length - 1);
+    assert.equal(bar.status.text, 'finished');
+    const card = deriveTraining(...args(r));
+    assert.equal(card.charts.loss.series[0].points.length, r.run.points.length, kind);
+    assert.match(card.note, new RegExp(`${r.run.totalSteps} steps`));
+    assert.equal(card.diverged, null);
+  }
+  // A control holding a value the core refuses keeps Train off.
+  const r = runs['encoder-decoder'];
+  const fresh = { ...r.run, report: { ...r.run.report, step: 1 }, snapshots: r.run.snapshots, points: r.run.points, totalSteps: r.run.totalSteps, config: r.run.config };
+  assert.equal(deriveTrainbar(r.state, fresh, null, r.info, r.page).buttons.train.disabled, false);
+  assert.equal(deriveTrainbar(r.state, fresh, null, r.info, { ...r.page, invalid: new Map([['dModel', 'no']]) }).buttons.train.disabled, true);
+  // Showing an earlier step: the timeline says which of how many.
+  const shown = r.run.snapshots[1];
+  const tl = deriveTrainbar(r.state, r.run, shown, r.info, { ...r.page, shownStep: shown.step }).timeline;
+  assert.equal(tl.index, 1);
+  assert.equal(tl.text, t('en', 'time.at', { step: shown.step, last: r.run.snapshots.at(-1).step, n: r.run.snapshots.length }));
+});
+
+test('set-up: the choices each task allows, the preset the model is, the model\'s size', () => {
+  const seq = deriveSetup(...args(runs['encoder-decoder']));
+  const arch = (p) => p.arch.fields.find((f) => f.field.key === 'arch');
+  assert.deepEqual(Object.keys(arch(seq).disabled), ['encoder-only']);
+  assert.equal(seq.presets.find((p) => p.name === 'seed').active, true);
+  assert.match(seq.summary, /^encoder-decoder · 1,020 parameters/);
+  const cls = deriveSetup(...args(runs['encoder-only classes']));
+  assert.deepEqual(Object.keys(arch(cls).disabled).sort(), ['decoder-only', 'encoder-decoder']);
+  assert.deepEqual(Object.keys(cls.arch.fields.find((f) => f.field.key === 'head').disabled).sort(), ['lm', 'mlm', 'token']);
+  assert.equal(cls.custom.check(1_000_001), t('en', 'setup.tooMuch', { n: '1,000,001', limit: '1,000,000' }));
+  assert.equal(cls.custom.check(10), '');
+});
+
+test('the walk-through follows the training seed model, the files card and the about card', () => {
+  const r = runs['encoder-decoder'];
+  const w = deriveWalkthrough(...args(r));
+  assert.equal(w.source, 'live');
+  const steps = w.steps();
+  assert.ok(steps.length >= 20);
+  assert.match(w.note, new RegExp(`step ${r.run.snapshots.at(-1).step}`));
+  const fresh = deriveWalkthrough(...args(r, { page: { wtSource: 'fresh' } }));
+  assert.equal(fresh.source, 'fresh');
+  assert.notEqual(fresh.key, w.key);
+  assert.equal(deriveWalkthrough(...args(runs['decoder-only'])).sources[1].disabled, true);
+  assert.equal(deriveFiles(...args(r)).saveDisabled, false);
+  assert.equal(deriveFiles(...args(r, { page: { configError: new Error('no') } })).saveDisabled, true);
+  const about = deriveAbout(...args(r));
+  assert.equal(about.tables.length, 2);
+  assert.doesNotMatch(about.tables[1].caption, /planned/);
+  // The isolation service worker's undo, only while one is registered.
+  assert.equal(about.isolationNote, null);
+  const isolated = deriveAbout(...args(r, { page: { isolationScopes: ['https://example.org/web/index.html', 'https://example.org/web/lib/'] } }));
+  assert.match(isolated.isolationNote, /registered for this page and its training workers alone \(https:\/\/example\.org\/web\/index\.html, https:\/\/example\.org\/web\/lib\/\)/);
+  assert.deepEqual(deriveMasthead({ lang: 'ko' }), { langText: 'English', langAttr: 'en' });
+});
+
+test('every panel derives its props from the run of each kind of model, in the reader\'s language', async () => {
+  const { PANELS } = await import('./playground/panel-list.mjs');
+  for (const kind of KINDS) {
+    const r = runs[kind];
+    for (const [name, derive] of Object.entries(PANELS)) {
+      const en = JSON.stringify(derive(...args(r)), (k, v) => (typeof v === 'function' || ArrayBuffer.isView(v) ? undefined : v));
+      const ko = JSON.stringify(derive(...args(r, { state: { ...r.state, lang: 'ko' } })), (k, v) => (typeof v === 'function' || ArrayBuffer.isView(v) ? undefined : v));
+      assert.ok(en && en.length > 20, `${kind} ${name}: no props`);
+      assert.notEqual(ko, en, `${kind} ${name}: the same props in Korean as in English`);
+    }
+  }
+});

@@ -1,0 +1,20 @@
+// files/urls.js — a model's files at a URL: a folder URL -> config.json, model.safetensors and
+// tokenizer.json (or GPT-2's vocab.json + merges.txt); a .bin URL -> it and tokenizer.bin beside
+// it. Only asked for here (HEAD: which tokenizer files there are); every file stays a URL, read
+// in the training worker within the size its config implies.
+export async function filesAtUrl(text, base) {
+  const url = new URL(text, base);
+  if (url.pathname.endsWith('.bin')) {
+    return [{ name: url.pathname.split('/').pop(), url: url.href }, { name: 'tokenizer.bin', url: new URL('tokenizer.bin', url).href }];
+  }
+  const dir = url.href.endsWith('/') ? url.href : `${url.href}/`;
+  const at = (name) => ({ name, url: new URL(name, dir).href });
+  const exists = async (name) => {
+    const response = await fetch(new URL(name, dir), { method: 'HEAD' });
+    await response.arrayBuffer();  // (empty) read to its end, so the request completes
+    return response.ok;
+  };
+  if (!(await exists('config.json'))) throw new Error(`${dir}config.json: not found; give the URL of a model folder or of a llama2.c .bin file`);
+  const tokenizer = await exists('tokenizer.json');
+  return [at('config.json'), at('model.safetensors'), ...(tokenizer ? [at('tokenizer.json')] : [at('vocab.json'), at('merges.txt')])];
+}

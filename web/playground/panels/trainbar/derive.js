@@ -1,0 +1,54 @@
+// trainbar/derive.js — the sticky training bar: which of Train, Pause, Step and Reset can be
+// pressed, the progress, the status line, the latest numbers (loss, validation loss, the task's
+// metric, tokens/s, threads, learning rate, gradient norm), a refused set-up or a failed step,
+// and the history's timeline (timeline.js). Pure: (state, run, shown, info, page) -> props.
+import { compact, formatLoss, formatMetric } from '../../../components/shared/format.js';
+import { tr, configOf } from '../common.js';
+import { timelineProps } from './timeline.js';
+
+export function deriveTrainbar(state, run, shown, info, page) {
+  const t = tr(state);
+  const r = run?.report;
+  const step = r?.step ?? 0, total = run?.totalSteps || 0;
+  const metric = info?.metric;
+  const running = run?.running ?? false, done = total > 0 && step >= total;
+  const blocked = page.busy || !configOf(run, page) || (page.invalid?.size ?? 0) > 0;
+  const evaluated = r && r.evaluatedAt > 0;
+  return {
+    buttons: {
+      train: { disabled: blocked || running || done, label: t('train.startAria') },
+      pause: { disabled: page.busy || !running, label: t('train.pauseAria') },
+      step: { disabled: blocked || running || done, label: t('train.stepAria') },
+      reset: { disabled: page.busy || !configOf(run, page), label: t('train.resetAria') },
+    },
+    stepText: t('train.stepOf', { step, total }),
+    progress: total ? `${Math.min(100, (step / total) * 100)}%` : '0',
+    status: statusProps(page, t),
+    stats: {
+      loss: r ? formatLoss(r.loss) : '–',
+      valLoss: evaluated ? formatLoss(r.valLoss) : '–',
+      metricName: metric ? t(`metric.${metric}`) : t('train.metric'),
+      metric: evaluated ? formatMetric(metric, r.metric) : '–',
+      tps: r?.tokensPerSec > 0 ? compact(r.tokensPerSec) : '–',
+      threads: page.threads ? String(page.threads.threads) : '–',
+      lr: r ? r.lr.toExponential(1) : '–',
+      gradNorm: r ? r.gradNorm.toPrecision(3) : '–',
+    },
+    error: errorText(run, page, t),
+    timeline: timelineProps(state, run, shown, info, page),
+  };
+}
+
+// The status line: its key (the tests read it) and its text.
+function statusProps(page, t) {
+  const { key, vars } = page.status ?? {};
+  return { key: key ?? '', text: key ? t(key, vars) : '' };
+}
+
+// A refused set-up or a failed step: the whole message, under the bar (the status line is one
+// short line), until the next model is built.
+function errorText(run, page, t) {
+  if (page.error) return t('status.error', { message: page.error.message });
+  if (run?.reason === 'error' && run.error) return t('status.error', { message: run.error });
+  return '';
+}

@@ -1,0 +1,30 @@
+// trainbar/timeline.js — the run's history under the training bar: a slider over the recorded
+// snapshots (every view shows the model as it was at the step picked), Play to replay the
+// history, and the speed, which is also the training pace (steps per second, or as fast as
+// possible). The slider's end follows the newest snapshot while training goes on. Pure.
+import { PACES, defaultPace } from '../../state.js';
+import { tr } from '../common.js';
+
+export function timelineProps(state, run, shown, info, page) {
+  const t = tr(state);
+  const list = run?.snapshots ?? [];
+  const n = list.length;
+  const index = shown ? list.indexOf(shown) : 0;
+  const step = shown?.step ?? 0;
+  const last = list.at(-1)?.step ?? 0;
+  const pace = state.pace ?? defaultPace(info?.train);
+  return {
+    steps: list.map((s) => s.step),
+    count: n,
+    index: Math.max(0, index),
+    step,
+    following: page.shownStep === null || page.shownStep === undefined,
+    text: page.shownStep === null || page.shownStep === undefined ? t('time.now', { step, n }) : t('time.at', { step, last, n }),
+    pace,
+    defaultPace: defaultPace(info?.train),
+    speeds: PACES.map((p) => ({ value: p, selected: p === pace, text: p === 0 ? t('time.max') : p === PACES[0] ? t('time.every', { n: p }) : t('time.pace', { n: p }) })),
+    speedLabel: t('time.speed'),
+    playLabel: t('time.play'),
+    stopLabel: t('time.stop'),
+  };
+}

@@ -1,0 +1,105 @@
+// training/derive.js — the Training card: the kept runs (keep this run, one line per kept run
+// with its colour, name, last loss, a button to go back to its set-up and one to forget it), the
+// loss and metric curves (one run: every step, the moving average, the validation dots; several:
+// one smoothed curve per run, named by how its set-up differs), the run's plan, a divergence
+// with what to change, and how many threads train and why. Pure: (state, run, shown, info, page).
+import { ROLE_COLORS } from '../../../components/shared/colormap.js';
+import { formatLoss } from '../../../components/shared/format.js';
+import { defaultState } from '../../state.js';
+import { tr } from '../common.js';
+import { curvesOf } from './curves.js';
+
+export function deriveTraining(state, run, shown, info, page) {
+  const t = tr(state);
+  const compared = page.compared ?? [];
+  return {
+    runs: runsProps(state, run, page, compared, t),
+    charts: chartsProps(run, info, page, compared, t),
+    note: info ? t('training.note', noteVars(state, run, info, t)) : null,
+    diverged: divergedText(run?.report, state, info, t),
+    threads: threadsProps(page, t),
+  };
+}
+
+function runsProps(state, run, page, compared, t) {
+  const kept = page.kept?.entries ?? [];
+  const labels = new Map(compared.map((r) => [r.key, r.label]));
+  const keptHere = kept.some((e) => e.live && e.record === run);
+  return {
+    list: kept.map((e) => {
+      const last = e.record?.report, here = e.live && e.record === run;
+      const name = labels.get(e.key) ?? t('runs.elsewhere');
+      return {
+        key: e.key, here, color: e.color,
+        name: e.record ? name : `${name} — ${t('runs.notHere')}`,
+        loss: last ? t('runs.at', { step: last.step, loss: formatLoss(last.loss) }) : '',
+        open: here ? null : { label: t('runs.open'), aria: t('runs.openAria', { name }), state: openState(state, e.setup) },
+        forget: t('runs.forgetOne', { name }),
+      };
+    }),
+    keep: { disabled: !run || keptHere || !(run.points.length > 0), text: t(keptHere ? 'runs.kept' : 'runs.keep') },
+    forgetHidden: kept.length === 0,
+  };
+}
+
+// The state that goes back to a kept run's set-up (this page's language, pace, kept runs and data).
+function openState(state, setup) {
+  return { ...defaultState(), lang: state.lang, pace: state.pace, runs: state.runs, task: setup.task, seed: setup.seed,
+    model: { ...setup.model }, train: { ...setup.train }, ...(setup.textTokenizer ? { textTokenizer: setup.textTokenizer, text: state.text } : {}),
+    ...(setup.task === 'pairs' ? { pairs: state.pairs } : {}) };
+}
+
+function chartsProps(run, info, page, compared, t) {
+  const m = info?.metric;
+  const name = m ? t(`metric.${m}`) : t('train.metric');
+  let loss, metrics;
+  if (compared.length <= 1 && !(page.kept?.entries.length)) {
+    const { train, smooth, val, metric } = curvesOf(run);
+    loss = [
+      { name: t('training.train'), color: ROLE_COLORS.x, points: train, width: 1, opacity: 0.55 },
+      { name: t('training.smoothed'), color: ROLE_COLORS.q, points: smooth, width: 2.2 },
+      { name: t('training.val'), color: ROLE_COLORS.k, points: val, width: 2, dots: true },
+    ];
+    metrics = [{ name: `${name} · ${t('training.val')}`, color: ROLE_COLORS.v, points: metric, width: 2, dots: true }];
+  } else {
+    const all = compared.map((r) => ({ r, c: curvesOf(r.record) }));
+    loss = all.map(({ r, c }) => ({ name: r.label, color: r.color, points: c.smooth, width: r.current ? 2.4 : 1.8, dash: r.kept ? undefined : [6, 3] }));
+    metrics = all.filter(({ r }) => r.record.task?.metric === m).map(({ r, c }) => ({ name: r.label, color: r.color, points: c.metric, width: 2, dots: true, dash: r.kept ? undefined : [6, 3] }));
+  }
+  const perplexity = m === 'perplexity';
+  return {
+    loss: { label: t('training.title'), x: t('training.step'), y: t('training.lossAxis'), series: loss },
+    metric: { label: t('training.metricTitle', { metric: name }), x: t('training.step'), y: perplexity ? name : `${name} (%)`, series: metrics,
+      range: perplexity ? null : [0, 100], logY: perplexity },
+  };
+}
+
+function noteVars(state, run, info, t) {
+  const tr2 = { ...info.train, ...state.train };
+  return { task: t(`task.${state.task}`), steps: run?.totalSteps ?? 0, batch: tr2.batchSize, lr: Number(tr2.lr).toPrecision(2), schedule: t(`value.${tr2.schedule}`) };
+}
+
+// The trainer flags a step that diverged (StepReport.divergedAt); the hint stays from that step
+// on, until a reset or a new configuration starts over.
+function divergedText(r, state, info, t) {
+  if (!(r?.divergedAt > 0)) return null;
+  if (!info) return '';
+  const tr2 = { ...info.train, ...state.train };
+  return t('training.diverged', { step: r.divergedAt, lr: Number(tr2.lr).toPrecision(2), warmup: tr2.warmup });
+}
+
+// "2 threads: …" or "1 thread: why", from the session; the standalone page offers to isolate
+// itself where it can (a playground embedded in someone else's page never does).
+function threadsProps(page, t) {
+  const th = page.threads;
+  if (!th) return null;
+  const { threads, support } = th;
+  let text;
+  if (page.isolateFailed) text = t('threads.isolateFailed', { why: page.isolateFailed });
+  else if (threads > 1) text = t('threads.many', { n: threads, cores: support.cores });
+  else if (support.reason === 'not-isolated') text = t('threads.notIsolated');
+  else if (support.reason === 'no-shared-memory') text = t('threads.noSharedMemory');
+  else if (support.reason === 'failed') text = t('threads.failed', { why: support.error });
+  else text = t('threads.oneCore');
+  return { text, isolate: page.standalone && threads === 1 && support.reason === 'not-isolated' && page.isolation === 'possible' };
+}

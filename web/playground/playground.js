@@ -1,0 +1,297 @@
+// playground.js — who owns which piece of the playground's state.
+//
+//   the run               the training worker's RunRecord; `run` is the session's read-only mirror
+//                         of the last configure() or reset(), never copied here;
+//   the set-up            `state` (state.js), mirrored in the URL hash when the playground is the
+//                         page; changed only through set();
+//   what the page adds    `shownStep` (the step of the history the views show, null: the newest),
+//                         `page` (busy, the errors, the controls holding a value the core refuses,
+//                         the status line), the kept runs (runs.js), an imported model, what the
+//                         history records (probes.js), the task infos (task-infos.js).
+// Events (EventTarget): 'state' ({ changed }), 'configured', 'progress', 'run', 'history',
+// 'snapshot', 'lang', 'busy', 'invalid', 'error', 'kept', 'imported', 'ready' — the frequent ones
+// at most once per animation frame (frames.js). Panels never see this object: app.js hands them
+// derive()'s props and routes their intents here.
+import { modelKey, sessionRequest } from './state.js';
+import { setupOf, toHash } from './hash.js';
+import { KeptRuns } from './runs.js';
+import { TaskInfos } from './task-infos.js';
+import { Probes } from './probes.js';
+import { Frames } from './frames.js';
+import { comparedRuns } from './comparison.js';
+import { t } from './strings/index.js';
+
+export class Playground extends EventTarget {
+  // standalone: the playground is the page (URL hash, document title and language); visible:
+  // whether the element is on screen yet (nothing heavy loads before it is).
+  constructor(state, { standalone = true, visible = true } = {}) {
+    super();
+    this.state = state;
+    this.standalone = standalone;
+    this.visible = visible;      // false while the element is scrolled out of view (training pauses)
+    this.disposed = false;
+    this.tp = null;
+    this.session = null;
+    this.info = null;            // the configured task's infos (task-infos.js)
+    this.imported = null;        // an imported model: { files, name, tokenizer, info } (not in the URL: the files are the user's)
+    this.shownStep = null;
+    this.kept = new KeptRuns();
+    this.runSetup = null;        // the set-up of the current run (hash.js setupOf), as it was configured
+    this.page = { busy: true, error: null, configError: null, invalid: new Map(), status: { key: 'status.loading' } };
+    this.infos = new TaskInfos({ tp: () => this.tp, state: () => this.state, imported: () => this.imported });
+    this.probes = new Probes();
+    this.pausedByView = false;   // training paused because the element scrolled away
+    this._seen = null;           // { promise, resolve } of seen()
+    this._runId = 0;
+    this._lastRun = null;
+    this._configureTimer = 0;
+    this._configuring = null;
+    this._lastShown = null;
+    this.frames = new Frames((type, detail) => this.emit(type, detail), (type, detail) => {
+      if (type !== 'snapshot') return true;
+      const shown = this.shown;
+      if (shown === this._lastShown && detail !== 'force') return false;
+      this._lastShown = shown;
+      return true;
+    });
+  }
+
+  // ---- reading ------------------------------------------------------------------------------
+
+  // The run of the last configure() or reset() that finished (the session may already mirror a
+  // newer one whose set-up this page has not taken in yet).
+  get run() {
+    const run = this.session?.run ?? null;
+    return run && run.id === this._runId ? run : null;
+  }
+  get config() {
+    return this.page.configError ? null : this.run?.config ?? null;
+  }
+  // The snapshot of the history the views show, or null.
+  get shown() {
+    const run = this.run;
+    if (!run?.snapshots.length) return null;
+    return this.shownStep === null ? run.snapshots.at(-1) : run.snapshotAt(this.shownStep);
+  }
+  // The text the views trace: the state's input or the task's first sample.
+  get input() {
+    return this.state.input || this.info?.sampleInputs?.[0] || '';
+  }
+  infoFor(name) {
+    return this.infos.get(name);
+  }
+  compared() {
+    return comparedRuns({ kept: this.kept, run: this.run, runSetup: this.runSetup, infoFor: (task) => this.infos.get(task), t: (k, v) => this.t(k, v) });
+  }
+  t(key, vars) {
+    return t(this.state.lang, key, vars);
+  }
+
+  // ---- events -------------------------------------------------------------------------------
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+  on(type, fn) {
+    this.addEventListener(type, (e) => fn(e.detail));
+  }
+  later(type, detail) {
+    this.frames.later(type, detail);
+  }
+
+  // ---- changing -----------------------------------------------------------------------------
+
+  // Merges a patch into the state, mirrors it in the URL, and rebuilds the model if the patch
+  // changed anything the model depends on.
+  set(patch) {
+    const before = modelKey(this.state);
+    const changed = Object.keys(patch).filter((k) => JSON.stringify(this.state[k]) !== JSON.stringify(patch[k]));
+    if (!changed.length) return;
+    this.state = { ...this.state, ...patch };
+    if (this.standalone) history.replaceState(null, '', toHash(this.state));
+    if (changed.includes('lang')) this.emit('lang');
+    if (this.imported && changed.some((k) => k === 'task' || k === 'model' || k === 'seed')) this.setImported(null);
+    this.emit('state', { changed });
+    if (changed.includes('input')) this.sendProbes();
+    if (this.session && modelKey(this.state) !== before) this.scheduleConfigure();
+  }
+
+  // Shows step `step` of the history in every view (null: follow the newest).
+  show(step) {
+    const next = step ?? null;
+    if (next === this.shownStep) return;
+    this.shownStep = next;
+    this.later('snapshot');
+  }
+
+  // A control holds a value the core's table does not allow (why: the message), or not (null):
+  // Train stays off while any does.
+  setInvalid(key, why) {
+    if (why) this.page.invalid.set(key, why);
+    else this.page.invalid.delete(key);
+    this.emit('invalid', this.page.invalid);
+  }
+
+  // The boxes were drawn again from the state's values, which are valid.
+  clearInvalid() {
+    this.page.invalid.clear();
+    this.emit('invalid', this.page.invalid);
+  }
+
+  status(key, vars) {
+    this.page.status = { key: key ?? '', vars };
+    this.emit('status', this.page.status);
+  }
+
+  setBusy(busy) {
+    this.page.busy = busy;
+    this.emit('busy', busy);
+  }
+
+  // What the history records for `key` (a panel); see probes.js.
+  record(key, what) {
+    if (this.probes.record(key, what)) this.sendProbes();
+  }
+  sendProbes() {
+    this.session?.setProbes(this.probes.request(this.state.input)).catch((e) => this.fail(e));
+  }
+
+  // Keeps the current run (it goes on recording until the set-up changes).
+  keepRun() {
+    if (this.run && this.runSetup) this.kept.keep(this.runSetup, this.run);
+  }
+
+  // ---- the training session -----------------------------------------------------------------
+
+  // The engine and the training session, once loaded.
+  attach(tp, session) {
+    this.tp = tp;
+    this.session = session;
+  }
+
+  scheduleConfigure() {
+    clearTimeout(this._configureTimer);
+    this._configureTimer = setTimeout(() => this.configure(), 200);
+  }
+
+  // Switches to (imported = { files, name, tokenizer, info }) or away from (null) an imported
+  // model; the page's copy of its tokenizer is disposed when it is left.
+  setImported(imported) {
+    const old = this.imported;
+    this.imported = imported;
+    if (old && old !== imported) {
+      this.infos.dropImported();
+      old.tokenizer.dispose();
+    }
+    this.emit('imported', imported);
+  }
+
+  async useImported(imported) {
+    this.setImported(imported);
+    clearTimeout(this._configureTimer);
+    return this.configure();
+  }
+
+  // Builds the model of the state's set-up in the worker (from checkpoint bytes when given).
+  async configure({ checkpoint } = {}) {
+    clearTimeout(this._configureTimer);
+    const base = sessionRequest(this.state);
+    const request = this.imported ? { task: { text: this.state.text }, training: base.training, files: this.imported.files } : base;
+    this.status('status.building');
+    this.setBusy(true);
+    let info;
+    try {
+      info = this.infos.get();
+    } catch (error) {
+      this.page.configError = error;
+      return this.fail(error);
+    }
+    const job = (this._configuring = this.session.configure(checkpoint ? { ...request, checkpoint } : request));
+    let result;
+    try {
+      result = await job;
+    } catch (error) {
+      if (job === this._configuring) {
+        this.page.configError = error;
+        this.fail(error);
+      }
+      return null;
+    }
+    if (job !== this._configuring) return null;  // a newer configure() superseded this one
+    this.info = info;
+    this.runSetup = setupOf(this.state);
+    this.page.error = null;
+    this.page.configError = null;
+    this.started(result);
+    this.setBusy(false);
+    return result;
+  }
+
+  // A fresh model from the same set-up: a new run.
+  async reset() {
+    this.setBusy(true);
+    try {
+      this.started(await this.session.reset());
+    } catch (e) {
+      this.fail(e);
+    }
+    this.setBusy(false);
+  }
+
+  // A new run began (configure or reset): the last one is kept as it ended if it was kept.
+  started(result) {
+    if (this._lastRun) this.kept.freeze(this._lastRun);
+    this._runId = result.run;
+    this._lastRun = this.session.run;
+    this.shownStep = null;
+    this.page.error = null;
+    this.emit('configured', result);
+    this.status('status.ready');
+    this.later('snapshot', 'force');
+  }
+
+  // The element scrolled out of view (false) or back (true): training pauses while nobody can
+  // see it and resumes where it stopped.
+  setVisible(visible) {
+    this.visible = visible;
+    if (visible) this._seen?.resolve();
+    if (!this.session) return;
+    if (!visible && this.run?.running) {
+      this.pausedByView = true;
+      this.session.pause().catch(() => {});
+    } else if (visible && this.pausedByView) {
+      this.pausedByView = false;
+      this.session.start().catch((e) => this.fail(e));
+    }
+  }
+
+  // Resolves once the element is on screen (at once when it is): nothing heavy loads before.
+  seen() {
+    if (this.visible) return Promise.resolve();
+    if (!this._seen) {
+      let resolve;
+      const promise = new Promise((r) => (resolve = r));
+      this._seen = { promise, resolve };
+    }
+    return this._seen.promise;
+  }
+
+  fail(error) {
+    this.page.error = error;
+    this.emit('error', error);
+    this.setBusy(false);
+    this.status('status.failed');
+    return null;
+  }
+
+  // Stops the worker and frees this playground's objects (the element was removed).
+  dispose() {
+    this.disposed = true;
+    this.frames.cancel();
+    this.session?.dispose();
+    this.infos.dispose();
+    this.imported?.tokenizer.dispose();
+    this.imported = null;
+    this.emit('dispose');
+  }
+}
