@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "core/json.h"
+#include "generate/generate_text.h"
 #include "generate/generator.h"
 #include "import/import.h"
 #include "import_util.h"
@@ -239,6 +240,19 @@ TEST_CASE("imported tokenizers encode a prompt with the specials their files say
     options.max_new_tokens = static_cast<int>(expected.at("greedy_ids").as_array().size());
     options.specials = tok.specials();
     CHECK(generate(*loaded.model, e.ids, options).ids == ints(expected.at("greedy_ids")));
+    // generate_text(), the one path of the CLI, the bindings and the probes, encodes the text so;
+    // add_special_tokens off leaves the text's own tokens; the steps' texts make the text.
+    const TextGeneration g = generate_text(*loaded.model, tok, "the quick brown fox", PromptRole::Continue, options);
+    CHECK(g.prompt_ids == e.ids);
+    CHECK(g.result.ids == ints(expected.at("greedy_ids")));
+    REQUIRE(g.step_texts.size() == g.result.ids.size());
+    std::string joined;
+    for (const std::string& step : g.step_texts) joined += step;
+    CHECK(joined == g.text);
+    GenerateOptions bare = options;
+    bare.add_special_tokens = false;
+    CHECK(generate_text(*loaded.model, tok, "the quick brown fox", PromptRole::Continue, bare).prompt_ids ==
+          tok.encode("the quick brown fox").ids);
     // Saved as our checkpoint and loaded again: the same template.
     LoadedCheckpoint again = load_checkpoint(save_checkpoint(*loaded.model, loaded.tokenizer.get(), ""));
     CHECK(again.tokenizer->encode_with_specials("the quick brown fox").ids == e.ids);
