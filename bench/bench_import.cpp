@@ -1,5 +1,5 @@
-// Import benchmark: a Hugging Face-style GPT-2 folder (scripts/bench.mjs writes a random
-// GPT-2-small-sized one, bench/make_gpt2_small.mjs) read from disk and imported, then greedy
+// Import benchmark, native: a Hugging Face-style folder (bench/import/prepare.mjs writes the
+// benchmark's random ones under bench/results/import) read from disk and imported, then greedy
 // generation with the KV cache. Prints load seconds (reading the files + building the model),
 // peak resident memory (native; the wasm heap's size under Node) and ms per generated token.
 //   tp_bench import --model DIR [--reps N (tokens, default 32)] [--impl LABEL]

@@ -44,8 +44,11 @@ if(TP_BUILD_TESTS)
       endforeach()
       set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/native_tests/cli_hostile_test.mjs
                                                                     ${PROJECT_SOURCE_DIR}/native_tests/hostile_models.mjs)
+      # tp generate --json on the imported fixtures: valid UTF-8 whatever the byte tokens produce.
+      add_test(NAME cli_text COMMAND ${TP_NODE} ${PROJECT_SOURCE_DIR}/native_tests/cli_text_test.mjs
+                                     $<TARGET_FILE:tp> ${PROJECT_SOURCE_DIR}/native_tests/data)
     else()
-      message(WARNING "node not found: the cli_hostile tests are not registered")
+      message(WARNING "node not found: the cli_hostile and cli_text tests are not registered")
     endif()
     add_test(NAME cli_reliability
              COMMAND ${CMAKE_COMMAND} -DTP=$<TARGET_FILE:tp> -DWORK=${CMAKE_BINARY_DIR}/cli_reliability_test

@@ -4,6 +4,7 @@
 // set reaching p; beam width 1 = greedy).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -146,6 +147,92 @@ TEST_CASE("greedy = top-k 1 = temperature near 0, and beam width 1 = greedy", "[
     }
     REQUIRE(differs);
   }
+}
+
+TEST_CASE("the sampler keeps the sets a full sort of the vocabulary would", "[generate]") {
+  // The reference: softmax in double over the allowed tokens, every token sorted (stable, so
+  // ties keep id order), top-k then top-p — what sampling computed before it stopped sorting.
+  Rng gen(12);
+  const int V = 700;
+  std::vector<float> logits(V);
+  for (float& l : logits) l = gen.uniform(-6.0f, 6.0f);
+  for (int i = 0; i < 40; ++i) logits[gen.below(V)] = logits[gen.below(V)];  // ties
+  logits[5] = 9.0f;                                                          // a banned token would be the most likely
+  const Banned banned{{5, 17, 699}};
+  struct Mode {
+    float temperature, top_p;
+    int top_k;
+  };
+  for (const Mode m : {Mode{0.0f, 1.0f, 0}, Mode{1.0f, 1.0f, 7}, Mode{0.7f, 0.6f, 0}, Mode{1.3f, 0.8f, 50},
+                       Mode{1.0f, 0.999f, 0}, Mode{2.0f, 1.0f, 0}, Mode{0.5f, 0.05f, 3}}) {
+    const bool greedy = m.temperature <= 0.0f;
+    const double t = greedy ? 1.0 : m.temperature;
+    std::vector<double> p(V, 0.0);
+    double mx = -1e300, total = 0.0;
+    for (int i = 0; i < V; ++i)
+      if (!banned(i)) mx = std::max(mx, static_cast<double>(logits[i]));
+    for (int i = 0; i < V; ++i)
+      if (!banned(i)) total += p[i] = std::exp((logits[i] - mx) / t);
+    for (double& v : p) v /= total;
+    std::vector<int> order;
+    for (int i = 0; i < V; ++i)
+      if (!banned(i)) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return logits[a] > logits[b]; });
+    std::size_t keep = greedy ? 1 : order.size();
+    if (m.top_k > 0) keep = std::min<std::size_t>(keep, m.top_k);
+    if (m.top_p < 1.0f) {
+      double mass = 0.0;
+      std::size_t n = 0;
+      while (n < keep && mass < m.top_p) mass += p[order[n++]];
+      keep = std::max<std::size_t>(1, n);
+    }
+    double kept_mass = 0.0;
+    std::vector<double> p_sample(V, 0.0);
+    for (std::size_t i = 0; i < keep; ++i) kept_mass += p[order[i]];
+    for (std::size_t i = 0; i < keep; ++i) p_sample[order[i]] = p[order[i]] / kept_mass;
+
+    SamplingOptions s;
+    s.temperature = m.temperature;
+    s.top_k = m.top_k;
+    s.top_p = m.top_p;
+    Rng rng(3);
+    std::vector<TokenProb> top;
+    const int id = sample_next(logits.data(), V, s, rng, &top, V, banned);
+    INFO("temperature " << m.temperature << " top_k " << m.top_k << " top_p " << m.top_p << " keeps " << keep);
+    REQUIRE(static_cast<int>(top.size()) == V);
+    REQUIRE(top[0].id == 5);  // the model's own ranking includes banned tokens
+    double model_total = 0.0;
+    for (int i = 0; i < V; ++i) model_total += std::exp(static_cast<double>(logits[i]) - 9.0);
+    for (std::size_t r = 0; r < top.size(); ++r) {
+      const TokenProb& tp_ = top[r];
+      if (r > 0) {
+        const TokenProb& prev = top[r - 1];
+        REQUIRE((logits[prev.id] > logits[tp_.id] || (logits[prev.id] == logits[tp_.id] && prev.id < tp_.id)));
+      }
+      REQUIRE(tp_.p == Approx(std::exp(logits[tp_.id] - 9.0) / model_total).epsilon(1e-5).margin(1e-9));
+      REQUIRE(tp_.p_sample == Approx(p_sample[tp_.id]).epsilon(1e-5).margin(1e-9));
+    }
+    if (greedy) REQUIRE(id == order[0]);
+    for (int draw = 0; draw < 200; ++draw)
+      REQUIRE(p_sample[sample_next(logits.data(), V, s, rng, nullptr, 0, banned)] > 0.0);
+  }
+}
+
+TEST_CASE("the KV cache grows with the tokens it holds", "[generate]") {
+  ModelConfig c = test::small_config(Arch::DecoderOnly);
+  c.max_len = 200;
+  Transformer model(c, 1);
+  KvCache cache = model.start_decoding({}, test::kPad);
+  const std::size_t row = static_cast<std::size_t>(cache.kv_dim);
+  REQUIRE(cache.layers[0].self.k.empty());  // nothing allocated for the context not yet used
+  std::vector<float> logits(c.vocab_size);
+  for (int t = 0; t < 20; ++t) {
+    const int id = 6 + t % 5;
+    model.decode(cache, &id, 1, logits.data());
+    REQUIRE(cache.layers[0].self.k.size() >= (t + 1) * row);
+    REQUIRE(cache.layers[0].self.k.size() <= std::max<std::size_t>(16, 2 * (t + 1)) * row);
+  }
+  REQUIRE(cache.bytes() < static_cast<std::size_t>(c.max_len) * row * sizeof(float) * c.n_layers);
 }
 
 TEST_CASE("top-p keeps the smallest set whose mass reaches p", "[generate]") {

@@ -6,10 +6,12 @@
 // save/load as our checkpoint, and every unsupported config is refused naming its field.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
 #include "core/json.h"
+#include "generate/generate_text.h"
 #include "generate/generator.h"
 #include "import/import.h"
 #include "import_util.h"
@@ -178,4 +180,138 @@ TEST_CASE("an imported model says why it cannot be trained when it is too large"
   }
   CHECK_THAT(message, Catch::Contains("124439808 parameters; training needs 1898 MB") &&
                           Catch::Contains("it can still generate"));
+}
+
+namespace {
+
+std::vector<int> prompt_of(const Folder& folder, const std::string& text) {
+  return import_model(folder.files()).tokenizer->encode_with_specials(text).ids;
+}
+
+// The llama fixture with tokenizer.json's post_processor set to `pp` (JSON) and
+// tokenizer_config.json to `config` (removed when empty).
+Folder llama_with(const std::string& pp, const std::string& config) {
+  Folder f = read_folder("llama");
+  json::Value tokenizer = json::parse(f.at("tokenizer.json"));
+  tokenizer.set("post_processor", json::parse(pp));
+  f.at("tokenizer.json") = tokenizer.dump();
+  for (std::size_t i = 0; i < f.names.size(); ++i) {
+    if (f.names[i] != "tokenizer_config.json") continue;
+    if (config.empty()) {
+      f.names.erase(f.names.begin() + static_cast<std::ptrdiff_t>(i));
+      f.contents.erase(f.contents.begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      f.contents[i] = config;
+    }
+    return f;
+  }
+  if (!config.empty()) {
+    f.names.push_back("tokenizer_config.json");
+    f.contents.push_back(config);
+  }
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("imported tokenizers encode a prompt with the specials their files say", "[import][tokenizer]") {
+  // The references start from the prompt as the model's own tokenizer encodes it: <s> first for
+  // Llama (post_processor and add_bos_token) and llama2.c (as run.c), nothing for GPT-2.
+  for (const char* name : {"gpt2", "llama", "llama2c"}) {
+    INFO("fixture " << name);
+    const Folder folder = read_folder(name);
+    const json::Value expected = json::parse(read_file((kDir / name / "expected.json").string()));
+    LoadedCheckpoint loaded = import_model(folder.files());
+    const Tokenizer& tok = *loaded.tokenizer;
+    const Encoding e = tok.encode_with_specials("the quick brown fox");
+    CHECK(e.ids == ints(expected.at("prompt_ids")));
+    REQUIRE(e.tokens.size() == e.ids.size());
+    REQUIRE(e.byte_spans.size() == e.ids.size());
+    REQUIRE(e.utf16_spans.size() == e.ids.size());
+    const bool bos = std::string(name) != "gpt2";
+    CHECK(tok.encode("the quick brown fox").ids.size() + (bos ? 1 : 0) == e.ids.size());
+    if (bos) {
+      CHECK(e.tokens[0] == tok.token_text(1));
+      CHECK(e.byte_spans[0].begin == 0);
+      CHECK(e.byte_spans[0].end == 0);
+    }
+    // From the prompt text to PyTorch's continuation, the way `tp generate` and the API run it.
+    GenerateOptions options;
+    options.max_new_tokens = static_cast<int>(expected.at("greedy_ids").as_array().size());
+    options.specials = tok.specials();
+    CHECK(generate(*loaded.model, e.ids, options).ids == ints(expected.at("greedy_ids")));
+    // generate_text(), the one path of the CLI, the bindings and the probes, encodes the text so;
+    // add_special_tokens off leaves the text's own tokens; the steps' texts make the text.
+    const TextGeneration g = generate_text(*loaded.model, tok, "the quick brown fox", PromptRole::Continue, options);
+    CHECK(g.prompt_ids == e.ids);
+    CHECK(g.result.ids == ints(expected.at("greedy_ids")));
+    REQUIRE(g.step_texts.size() == g.result.ids.size());
+    std::string joined;
+    for (const std::string& step : g.step_texts) joined += step;
+    CHECK(joined == g.text);
+    GenerateOptions bare = options;
+    bare.add_special_tokens = false;
+    CHECK(generate_text(*loaded.model, tok, "the quick brown fox", PromptRole::Continue, bare).prompt_ids ==
+          tok.encode("the quick brown fox").ids);
+    // Saved as our checkpoint and loaded again: the same template.
+    LoadedCheckpoint again = load_checkpoint(save_checkpoint(*loaded.model, loaded.tokenizer.get(), ""));
+    CHECK(again.tokenizer->encode_with_specials("the quick brown fox").ids == e.ids);
+  }
+
+  const std::string template_bos_eos =
+      R"({"type":"TemplateProcessing","single":[{"SpecialToken":{"id":"<s>","type_id":0}},{"Sequence":{"id":"A","type_id":0}},)"
+      R"({"SpecialToken":{"id":"</s>","type_id":0}}],"special_tokens":{"<s>":{"id":"<s>","ids":[1],"tokens":["<s>"]},)"
+      R"("</s>":{"id":"</s>","ids":[2],"tokens":["</s>"]}}})";
+  const std::vector<int> text = import_model(read_folder("llama").files()).tokenizer->encode("hello").ids;
+  const auto with = [&](std::vector<int> before, std::vector<int> after) {
+    before.insert(before.end(), text.begin(), text.end());
+    before.insert(before.end(), after.begin(), after.end());
+    return before;
+  };
+  // The post-processor alone, then tokenizer_config.json deciding where it sets a flag.
+  CHECK(prompt_of(llama_with(template_bos_eos, ""), "hello") == with({1}, {2}));
+  CHECK(prompt_of(llama_with(template_bos_eos, R"({"add_bos_token":false})"), "hello") == with({}, {2}));
+  CHECK(prompt_of(llama_with("null", R"({"add_eos_token":true})"), "hello") == with({}, {2}));
+  CHECK(prompt_of(llama_with("null", ""), "hello") == text);
+  CHECK(prompt_of(llama_with(R"({"type":"Sequence","processors":[{"type":"ByteLevel"},)" + template_bos_eos + "]}", ""),
+                  "hello") == with({1}, {2}));
+  // The switch off: encode() alone.
+  CHECK(import_model(read_folder("llama").files()).tokenizer->encode("hello").ids == text);
+
+  using Catch::Contains;
+  CHECK_THAT(import_error(llama_with(R"({"type":"RobertaProcessing"})", "")),
+             Contains("tokenizer.json: field post_processor.type = 'RobertaProcessing' is not supported; "
+                      "supported: TemplateProcessing"));
+  CHECK_THAT(
+      import_error(llama_with(R"({"type":"TemplateProcessing","single":[{"SpecialToken":{"id":"<x>"}},)"
+                              R"({"Sequence":{"id":"A"}}],"special_tokens":{}})",
+                              "")),
+      Contains("field post_processor.single[0].SpecialToken.id = '<x>' is not in post_processor.special_tokens"));
+  CHECK_THAT(import_error(llama_with(R"({"type":"TemplateProcessing","single":[{"SpecialToken":{"id":"<s>"}},)"
+                                     R"({"Sequence":{"id":"A"}}],"special_tokens":{"<s>":{"ids":[99999]}}})",
+                                     "")),
+             Contains("ids[0] = 99999 is out of range; allowed: 0 .. 353"));
+  CHECK_THAT(import_error(llama_with("null", R"({"add_bos_token":"yes"})")),
+             Contains("tokenizer_config.json: field add_bos_token must be true or false"));
+}
+
+TEST_CASE("a literal U+2581 in the text: llama2.c's bytes, as run.c; Hugging Face's space", "[import][tokenizer]") {
+  const std::string mark = "\xE2\x96\x81";
+  LoadedCheckpoint bin = import_model(read_folder("llama2c").files());
+  const Tokenizer& tok = *bin.tokenizer;
+  // run.c: the dummy prefix " ", then the character's bytes (<0xNN> is id 3 + NN): its pieces
+  // hold spaces, so no piece is "▁", and byte pieces never merge.
+  const int space = tok.encode(" ").ids.at(0);
+  CHECK(tok.encode(mark).ids == std::vector<int>{space, 3 + 0xE2, 3 + 0x96, 3 + 0x81});
+  const std::vector<int> fox = tok.encode("the" + mark + "fox").ids;
+  const std::vector<int> bytes = {3 + 0xE2, 3 + 0x96, 3 + 0x81};
+  CHECK(std::search(fox.begin(), fox.end(), bytes.begin(), bytes.end()) != fox.end());
+  CHECK(tok.decode(fox) == "the" + mark + "fox");
+  CHECK(tok.encode("the fox").ids != fox);
+  // Kept through our checkpoint.
+  LoadedCheckpoint again = load_checkpoint(save_checkpoint(*bin.model, bin.tokenizer.get(), ""));
+  CHECK(again.tokenizer->encode("the" + mark + "fox").ids == fox);
+  // tokenizer.json (Hugging Face's normaliser): the mark is the space piece.
+  LoadedCheckpoint hf = import_model(read_folder("llama").files());
+  CHECK(hf.tokenizer->encode("the" + mark + "fox").ids == hf.tokenizer->encode("the fox").ids);
 }

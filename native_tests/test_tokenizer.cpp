@@ -1,6 +1,7 @@
 // [tokenizer] The four tokenizers: round trips on hard text, span tiling (bytes and UTF-16),
-// invalid UTF-8, the seed's Q&A ids, BPE training and encoding against naive reference versions,
-// the documented tie-break, JSON round trips and the errors for bad ids and bad JSON.
+// invalid UTF-8 (decoded as TextDecoder does, whole and streamed token by token), the seed's Q&A ids, BPE training and
+// encoding against naive reference versions, the documented tie-break, JSON round trips and the errors for bad ids and
+// bad JSON.
 #include <catch2/catch.hpp>
 
 #include <cctype>
@@ -13,6 +14,7 @@
 #include "core/error.h"
 #include "core/json.h"
 #include "core/rng.h"
+#include "core/utf8.h"
 #include "tasks/embedded.h"
 #include "tokenize/pretokenize.h"
 #include "tokenize/tokenizer.h"
@@ -100,7 +102,7 @@ void check_tiling(const Tokenizer& tok, const std::string& text) {
     const Span b = enc.byte_spans[i];
     REQUIRE(b.begin == pos);
     REQUIRE(b.end > b.begin);
-    REQUIRE(text.substr(b.begin, b.end - b.begin) == tok.decode({enc.ids[i]}));
+    REQUIRE(text.substr(b.begin, b.end - b.begin) == tok.decode_bytes({enc.ids[i]}));
     const int u16_begin = offsets.at(char_around(offsets, b.begin).first);
     const int u16_end = offsets.at(char_around(offsets, b.end - 1).second);
     REQUIRE(enc.utf16_spans[i].begin == u16_begin);
@@ -244,7 +246,12 @@ TEST_CASE("invalid UTF-8: byte and bpe keep the bytes, char and word use <UNK>",
   REQUIRE(small_bpe->vocab_size() > 262);  // it learned merges over the invalid bytes too
   for (const Tokenizer* tok : std::initializer_list<const Tokenizer*>{byte_tok.get(), small_bpe.get(), &book_bpe()}) {
     const Encoding enc = tok->encode(bad);
-    REQUIRE(tok->decode(enc.ids) == bad);
+    REQUIRE(tok->decode_bytes(enc.ids) == bad);
+    // The text is what TextDecoder makes of those bytes: one U+FFFD per maximal subpart.
+    REQUIRE(tok->decode(enc.ids) ==
+            "ok\xEF\xBF\xBD \xEF\xBF\xBD x\xEF\xBF\xBD\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD "
+            "\xEF\xBF\xBD"
+            "end");
     int pos = 0;
     for (const Span& s : enc.byte_spans) {
       REQUIRE(s.begin == pos);
@@ -570,4 +577,46 @@ TEST_CASE("ids outside the vocabulary and bad options are errors", "[tokenizer]"
   REQUIRE_THROWS_AS(train(TokenizerKind::Byte, "abc", 300), Error);
   REQUIRE_THROWS_AS(train(TokenizerKind::Char, "abc", 0, 2), Error);
   REQUIRE_THROWS_AS(train(TokenizerKind::Word, "abc", 6), Error);
+}
+
+TEST_CASE("decoded text is well-formed, and streamed by steps as TextDecoder streams it", "[tokenizer]") {
+  const auto bytes = train(TokenizerKind::Byte, "");
+  const auto ids_of = [&](const std::string& b) { return bytes->encode(b).ids; };
+  // "é" (C3 A9) and "한" (ED 95 9C) split over byte tokens, a stray continuation byte, and a
+  // character cut short at the end.
+  const std::string text = "a\xC3\xA9\xED\x95\x9C\x80z\xF0\x9F";
+  const std::vector<int> ids = ids_of(text);
+  REQUIRE(bytes->decode(ids) == "a\xC3\xA9\xED\x95\x9C\xEF\xBF\xBDz\xEF\xBF\xBD");
+  const std::vector<std::string> steps = bytes->decode_steps({}, ids);
+  const std::vector<std::string> expected = {"a", "", "\xC3\xA9",    "", "", "\xED\x95\x9C", "\xEF\xBF\xBD",
+                                             "z", "", "\xEF\xBF\xBD"};
+  REQUIRE(steps == expected);
+  // A character begun by the context and finished by the continuation comes whole with it.
+  const std::vector<int> context = ids_of("x\xE2\x82"), rest = ids_of("\xAC!");
+  REQUIRE(bytes->decode_steps(context, rest) == std::vector<std::string>{"\xE2\x82\xAC", "!"});
+  REQUIRE(bytes->decode_continuation(context, rest) == "\xE2\x82\xAC!");
+  REQUIRE(bytes->decode(rest) == "\xEF\xBF\xBD!");  // alone, the byte is a stray continuation
+  for (const std::string& s : steps) REQUIRE(utf8::is_valid(s));
+  // The stream decoder against the whole-string one, on every split of random bytes.
+  Rng rng(9);
+  for (int round = 0; round < 300; ++round) {
+    std::string b;
+    const int n = 1 + static_cast<int>(rng.below(12));
+    for (int i = 0; i < n; ++i) {
+      static const unsigned char kBytes[] = {0x41, 0x80, 0xBF, 0xC2, 0xC3, 0xE0, 0xE2,
+                                             0xED, 0xF0, 0xF4, 0xF5, 0x9F, 0xA0};
+      b += static_cast<char>(kBytes[rng.below(sizeof kBytes)]);
+    }
+    utf8::StreamDecoder stream;
+    std::string streamed;
+    for (std::size_t i = 0; i < b.size();) {
+      const std::size_t take = 1 + rng.below(3);
+      streamed += stream.feed(std::string_view(b).substr(i, take));
+      i += take;
+    }
+    streamed += stream.finish();
+    INFO("round " << round);
+    REQUIRE(streamed == utf8::well_formed(b));
+    REQUIRE(utf8::is_valid(streamed));
+  }
 }

@@ -27,7 +27,8 @@
 //   generate ms per token with and without the KV cache; cached on 1 and 2 threads
 //   size     a one-widget page served with brotli: files, raw / brotli / gzip bytes (bench/size.mjs;
 //            also writes the page-weight tables of docs/WIDGETS.md and docs/PERFORMANCE.md)
-//   import   a GPT-2-small-sized checkpoint: load time, peak memory, ms per token
+//   import   a GPT-2-small-sized checkpoint: load time, peak memory, ms per token; then ours
+//            against onnxruntime-web and @wllama/wllama on the same random weights (bench/import/)
 //   drawing  the playground's main-thread long tasks per minute while lm-char trains
 //   engines  one benchmark module (tp_bench_web.mjs) in Chromium and Firefox: products, a step
 // Each file's header says what it measures and its options.

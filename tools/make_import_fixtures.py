@@ -331,6 +331,15 @@ def make_gpt2(gen):
     write_json(os.path.join(d, "expected.json"), expected(lambda ids: gpt2_forward(w, cfg, ids), prompt, encode))
 
 
+LLAMA_POST_PROCESSOR = {
+    "type": "TemplateProcessing",
+    "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+    "pair": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
+             {"SpecialToken": {"id": "<s>", "type_id": 1}}, {"Sequence": {"id": "B", "type_id": 1}}],
+    "special_tokens": {"<s>": {"id": "<s>", "ids": [1], "tokens": ["<s>"]}},
+}
+
+
 def make_llama(gen):
     pieces, scores, tokenizer_json, encode, _ = sentencepiece_tokenizer()
     cfg = {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "vocab_size": len(pieces),
@@ -361,7 +370,13 @@ def make_llama(gen):
     os.makedirs(d, exist_ok=True)
     write_json(os.path.join(d, "config.json"), cfg)
     safetensors_lite.save(os.path.join(d, "model.safetensors"), w, {"format": "pt"}, dtype="F16")
+    # As Llama's own files: the post-processor puts <s> before the text, and tokenizer_config.json
+    # says the same with add_bos_token (Hugging Face rebuilds the post-processor from it).
+    tokenizer_json = dict(tokenizer_json, post_processor=LLAMA_POST_PROCESSOR)
     write_json(os.path.join(d, "tokenizer.json"), tokenizer_json)
+    write_json(os.path.join(d, "tokenizer_config.json"),
+               {"add_bos_token": True, "add_eos_token": False, "bos_token": "<s>", "eos_token": "</s>",
+                "unk_token": "<unk>", "tokenizer_class": "LlamaTokenizer"})
     prompt = [1] + encode("the quick brown fox")
     write_json(os.path.join(d, "expected.json"),
                expected(lambda ids: llama_forward(w, cfg, ids, rope_half), prompt, encode))

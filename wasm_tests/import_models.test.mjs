@@ -39,8 +39,15 @@ for (const name of ['gpt2', 'llama', 'llama2c']) {
       assert.deepEqual(Array.from(cached.ids), want.greedy_ids);
       assert.deepEqual(Array.from(uncached.ids), want.greedy_ids);
       const tok = model.tokenizer();
+      // The model's tokenizer puts <s> first for Llama (tokenizer.json's post-processor,
+      // tokenizer_config.json's add_bos_token) and llama2.c (as run.c), nothing for GPT-2.
+      const before = name === 'gpt2' ? [] : [1];
       for (const { text, ids } of want.texts) {
-        assert.deepEqual(Array.from(tok.encode(text).ids), ids, `'${text}'`);
+        assert.deepEqual(Array.from(tok.encode(text, { addSpecialTokens: false }).ids), ids, `'${text}'`);
+        const withSpecials = tok.encode(text);
+        assert.deepEqual(Array.from(withSpecials.ids), [...before, ...ids], `'${text}' with its specials`);
+        assert.equal(withSpecials.tokens.length, withSpecials.ids.length);
+        if (before.length) assert.deepEqual(Array.from(withSpecials.spans.slice(0, 2)), [0, 0]);
         assert.equal(tok.decode(ids), text);
       }
       tok.dispose();
@@ -49,6 +56,82 @@ for (const name of ['gpt2', 'llama', 'llama2c']) {
     }
   });
 }
+
+for (const name of ['gpt2', 'llama', 'llama2c']) {
+  test(`${name}: a text prompt is encoded as its authors run it, and the continuation is PyTorch's`, async () => {
+    // The fixtures' references start from the tool's prompt encoded by the model's own tokenizer:
+    // <s> first for Llama and llama2.c.
+    const want = expected(name);
+    const model = await tp.importModel(folder(name));
+    try {
+      const r = model.generate('the quick brown fox', { maxNewTokens: want.greedy_ids.length });
+      assert.deepEqual(Array.from(r.promptIds), want.prompt_ids);
+      assert.deepEqual(Array.from(r.ids), want.greedy_ids);
+      const bare = model.generate('the quick brown fox', { maxNewTokens: 1, addSpecialTokens: false });
+      assert.deepEqual(Array.from(bare.promptIds), name === 'gpt2' ? want.prompt_ids : want.prompt_ids.slice(1));
+      const tok = model.tokenizer();
+      assert.throws(() => tok.encode('x', { addSpecialTokens: 'no' }), /encode option addSpecialTokens must be a boolean, got/);
+      assert.throws(() => tok.encode('x', { addBos: true }), /unknown encode option key 'addBos'; allowed: addSpecialTokens/);
+      tok.dispose();
+    } finally {
+      model.dispose();
+    }
+  });
+}
+
+test('llama: generated text is what TextDecoder makes of the bytes, and the steps stream it', async () => {
+  // SentencePiece with byte fallback: the fixture's random weights emit byte pieces that split
+  // and strand characters. The bytes of prompt + answer come from the pieces themselves (<0xNN>
+  // is a byte, ▁ a space, the dummy prefix's space dropped); TextDecoder reads them as a browser
+  // would, and the answer must be what it adds to the prompt, with no lone surrogate anywhere.
+  const model = await tp.importModel(folder('llama'));
+  const tok = model.tokenizer();
+  const pieces = tok.vocabulary();
+  const utf8 = new TextEncoder();
+  const bytesOf = (ids, { prefix = true } = {}) => {
+    const out = [];
+    for (const id of ids) {
+      if (id === 0) out.push(0xef, 0xbf, 0xbd);  // <unk> decodes as U+FFFD (docs/API.md)
+      if (id < 3) continue;  // <unk> <s> </s>
+      const byte = /^<0x([0-9A-F]{2})>$/.exec(pieces[id]);
+      if (byte) out.push(parseInt(byte[1], 16));
+      else out.push(...utf8.encode(pieces[id].replaceAll('\u2581', ' ')));
+    }
+    if (prefix && out[0] === 0x20) out.shift();
+    return new Uint8Array(out);
+  };
+  let replaced = 0, heldBack = 0;
+  try {
+    for (const prompt of ['naïve café — 한국어 😀', 'the quick brown fox', '😀']) {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const r = model.generate(prompt, { maxNewTokens: 40, temperature: 1.5, seed });
+        const answer = Array.from(r.ids).filter((id) => id !== 2);
+        const whole = new TextDecoder().decode(bytesOf([...r.promptIds, ...answer]));
+        const before = new TextDecoder().decode(bytesOf(r.promptIds));
+        assert.ok(whole.startsWith(before));
+        assert.equal(r.text, whole.slice(before.length), `'${prompt}' seed ${seed}`);
+        assert.ok(r.text.isWellFormed());
+        assert.equal(r.steps.map((step) => step.text).join(''), r.text);
+        // Streamed as TextDecoder's stream mode streams the same bytes, token by token.
+        const stream = new TextDecoder();
+        stream.decode(bytesOf(r.promptIds), { stream: true });
+        r.steps.forEach((step, i) => {
+          const last = i === r.steps.length - 1;
+          let want = stream.decode(bytesOf([step.id], { prefix: false }), { stream: !last });
+          if (last) want += stream.decode();
+          assert.equal(step.text, want, `step ${i} of '${prompt}' seed ${seed}`);
+        });
+        if (r.text.includes('\uFFFD')) ++replaced;
+        heldBack += r.steps.filter((step) => step.text === '' && step.id !== 2).length;
+      }
+    }
+  } finally {
+    tok.dispose();
+    model.dispose();
+  }
+  assert.ok(replaced > 0, 'no answer had a character cut short: nothing was tested');
+  assert.ok(heldBack > 0, 'no step held bytes back: nothing was tested');
+});
 
 test('gpt2: the trace\'s logits are PyTorch\'s within 1e-4', async () => {
   const want = expected('gpt2');

@@ -2,7 +2,8 @@
 // bench/make_gpt2_small.mjs into bench/results/gpt2-small, ~475 MiB, not committed): load time,
 // peak memory and ms per generated token (KV cache, greedy, 32 tokens), natively and in headless
 // Chromium (files fetched and streamed into the wasm heap), in interleaved rounds.
-// Peers (onnxruntime-web, @wllama/wllama, …) are rows added to `rows` below.
+// Then the peers: ours against onnxruntime-web (wasm) and @wllama/wllama on the same random
+// weights in several shapes and dtypes (bench/import/section.mjs, with its own options).
 import path from 'node:path';
 import { measureRounds, roundHeader } from '../harness/rounds.mjs';
 import { jsonRow } from '../harness/run.mjs';
@@ -32,5 +33,6 @@ export async function run(ctx) {
         fmt(stat(r.key, 'peak_mb').median, 0), fmt(ms.median, 1), ms.n ? `${fmt(ms.min, 1)}–${fmt(ms.max, 1)}` : '—'];
     }));
   printTable('the rounds of the import rows', roundHeader, measured.roundRows());
-  return measured.toJSON();
+  const { runImportSection } = await import('../import/section.mjs');
+  return { checkpoint: measured.toJSON(), peers: await runImportSection({ printTable }) };
 }

@@ -54,7 +54,9 @@ TokenizerHandle* TokenizerHandle::load(const std::string& saved) {
 
 std::string TokenizerHandle::save() const { return tok->to_json().dump(); }
 
-val TokenizerHandle::encode(const std::string& text) const { return encoding_value(tok->encode(text)); }
+val TokenizerHandle::encode(const std::string& text, bool add_special_tokens) const {
+  return encoding_value(add_special_tokens ? tok->encode_with_specials(text) : tok->encode(text));
+}
 
 std::string TokenizerHandle::decode(const val& ids) const { return tok->decode(ids_from(ids, "ids")); }
 
@@ -238,11 +240,6 @@ const Tokenizer& ModelHandle::tokenizer() const {
 }
 
 SpecialTokens ModelHandle::specials() const { return tok ? tok->specials() : default_specials(); }
-
-std::vector<int> ModelHandle::prompt_ids(const val& prompt) const {
-  if (prompt.isString()) return tokenizer().encode(prompt.as<std::string>()).ids;
-  return ids_from(prompt, "prompt");
-}
 
 val ModelHandle::warnings() const { return string_array(load_warnings); }
 

@@ -29,7 +29,7 @@ class TokenizerHandle {
   // From save()'s text: the tokenizer as a checkpoint stores it, checked as a checkpoint's is.
   static TokenizerHandle* load(const std::string& saved);
 
-  val encode(const std::string& text) const;
+  val encode(const std::string& text, bool add_special_tokens) const;
   std::string decode(const val& ids) const;
   val info() const;                 // { kind, vocabSize, numSpecials }
   val specials() const;             // { sos, eos, pad, unk, cls, mask }: ids, or null where the tokenizer has none
@@ -79,7 +79,6 @@ class ModelHandle {
   std::vector<std::string> load_warnings;
 
  private:
-  std::vector<int> prompt_ids(const val& prompt) const;
   const Tokenizer& tokenizer() const;
   // The tokenizer's specials; a model without one assumes the built-in tokenizers' layout.
   SpecialTokens specials() const;

@@ -37,19 +37,24 @@ val ModelHandle::generate(const val& prompt, const std::string& options_json) {
   schema::from_json(options, json::parse(options_json), "generation option", schema::Naming::Camel);
   options.specials = specials();
   // A sequence-to-sequence task's model reads its prompt as a source (on a decoder-only model:
-  // "source <SOS>"); any other prompt is text to continue.
+  // "source <SOS>"); any other prompt is text to continue. Text is encoded by generate_text()
+  // (with the specials template unless addSpecialTokens is false); ids are taken as given.
   const PromptRole role =
       task_kind == TaskKind::Seq2Seq && !task_name.empty() ? PromptRole::Source : PromptRole::Continue;
-  const TextGeneration g = generate_text(*model, tok.get(), prompt_ids(prompt), role, options);
+  const TextGeneration g = prompt.isString()
+                               ? generate_text(*model, tokenizer(), prompt.as<std::string>(), role, options)
+                               : generate_text(*model, tok.get(), ids_from(prompt, "prompt"), role, options);
   const GenerateResult& r = g.result;
   val result = val::object();
   result.set("ids", int_array(r.ids.data(), r.ids.size()));
   result.set("text", g.text);
   val steps = val::array();
-  for (const GenerateStep& s : r.steps) {
+  for (std::size_t i = 0; i < r.steps.size(); ++i) {
+    const GenerateStep& s = r.steps[i];
     val step = val::object();
     step.set("id", s.id);
     step.set("token", tok ? tok->token_text(s.id) : std::to_string(s.id));
+    step.set("text", g.step_texts[i]);  // what the step adds, as a stream shows it
     val top = val::array();
     for (const TokenProb& p : s.top) {
       val item = val::object();

@@ -108,7 +108,9 @@ int cmd_generate(int argc, char** argv) {
   const bool show = args.flag("show-probs");
   if (show || json_out) options.top_k_probs = std::max(options.top_k_probs, 5);
 
-  const TextGeneration g = generate_text(*loaded.model, &tok, tok.encode(prompt).ids, prompt_role(loaded), options);
+  // The prompt is encoded by generate_text(), with the tokenizer's specials template unless
+  // --add-special-tokens false.
+  const TextGeneration g = generate_text(*loaded.model, tok, prompt, prompt_role(loaded), options);
   const GenerateResult& result = g.result;
   const std::string text = g.continues_prompt ? prompt + g.text : g.text;
   if (json_out) {
@@ -117,10 +119,12 @@ int cmd_generate(int argc, char** argv) {
     v.set("ids", ids_json(result.ids));
     v.set("text", text);
     json::Value steps = json::Value::array();
-    for (const GenerateStep& s : result.steps) {
+    for (std::size_t i = 0; i < result.steps.size(); ++i) {
+      const GenerateStep& s = result.steps[i];
       json::Value step = json::Value::object();
       step.set("id", s.id);
       step.set("token", tok.token_text(s.id));
+      step.set("text", g.step_texts[i]);  // what the step adds, as a stream shows it
       json::Value top = json::Value::array();
       for (const TokenProb& p : s.top) {
         json::Value item = json::Value::object();

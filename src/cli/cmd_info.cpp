@@ -161,10 +161,12 @@ int cmd_tokenize(int argc, char** argv) {
   if (wants_help(argc, argv)) {
     std::fputs(
         "usage: tp tokenize --tokenizer char|word|bpe|byte [--train-text FILE] [--vocab-size N] [--json] TEXT\n"
-        "       tp tokenize --model PATH [--json] TEXT\n\n"
+        "       tp tokenize --model PATH [--json] [--no-special-tokens] TEXT\n\n"
         "Splits TEXT into tokens and prints each with its id, its byte span and its UTF-16 span.\n"
         "char, word and bpe learn their vocabulary from --train-text (or from TEXT itself); --model\n"
-        "uses the tokenizer of a checkpoint, a Hugging Face-style folder or a llama2.c .bin.\n"
+        "uses the tokenizer of a checkpoint, a Hugging Face-style folder or a llama2.c .bin, with the\n"
+        "special tokens its files put around a text (<s> first for Llama and llama2.c) unless\n"
+        "--no-special-tokens.\n"
         "TEXT `-` (or --train-text -) reads standard input; for TEXT one trailing newline is dropped.\n"
         "Put `--` before a TEXT that starts with `--`.\n\n"
         "  --json                        one JSON document on stdout: ids, tokens (each with id, text,\n"
@@ -174,7 +176,7 @@ int cmd_tokenize(int argc, char** argv) {
         stdout);
     return 0;
   }
-  const Args args(argc, argv, 2, {"tokenizer", "train-text", "vocab-size", "model"}, {"json"});
+  const Args args(argc, argv, 2, {"tokenizer", "train-text", "vocab-size", "model"}, {"json", "no-special-tokens"});
   if (args.positional().size() != 1) {
     throw UsageError(
         str_cat("give exactly one TEXT to tokenize (quote it if it has spaces; `-` reads standard input), got ",
@@ -195,7 +197,7 @@ int cmd_tokenize(int argc, char** argv) {
     const std::string training = args.has("train-text") ? read_input(args.get("train-text"), "--train-text", in) : text;
     tok = train_tokenizer(options.with_defaults(), training);
   }
-  const Encoding e = tok->encode(text);
+  const Encoding e = args.flag("no-special-tokens") ? tok->encode(text) : tok->encode_with_specials(text);
   if (args.flag("json")) {
     json::Value v = json::Value::object();
     json::Value ids = json::Value::array();

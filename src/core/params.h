@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/aligned_buffer.h"
+#include "core/dtype.h"
 #include "core/tensor.h"
 
 namespace tp {
@@ -39,6 +40,8 @@ class ParameterSet {
 
   float* value(int index) { return values_.data() + infos_[index].offset; }
   const float* value(int index) const { return values_.data() + infos_[index].offset; }
+  // A matrix parameter as the kernels read it (kernels::matvec).
+  WeightView weights(int index) const { return {value(index), DType::F32, 0}; }
   float* values_slab() { return values_.data(); }
   const float* values_slab() const { return values_.data(); }
 

@@ -45,6 +45,7 @@ thread_local int tl_slot = 0;
 thread_local bool tl_inside = false;
 std::atomic<bool> always_split{false};
 std::atomic<int> spin_us{200};
+std::atomic<int> spin_holders{0};  // live SpinWhile scopes
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -222,7 +223,8 @@ class Pool {
       if (stop_.load(std::memory_order_relaxed)) return 0;
       cpu_relax();
       if ((i & 255) == 0) {
-        if (!keep_spinning(since)) break;
+        // A live SpinWhile (a generation in progress) keeps the workers spinning past spin_us.
+        if (!keep_spinning(since) && spin_holders.load(std::memory_order_relaxed) == 0) break;
         // On a loaded machine the caller may be waiting for this very core: give it up now and
         // then (with nothing else to run the call returns at once).
         std::this_thread::yield();
@@ -298,6 +300,9 @@ void set_count(int n) {
 void at_thread_start(void (*fn)()) { start_hooks().push_back(fn); }
 
 int spin_microseconds() { return spin_us.load(); }
+
+SpinWhile::SpinWhile() { spin_holders.fetch_add(1); }
+SpinWhile::~SpinWhile() { spin_holders.fetch_sub(1); }
 
 void set_always_split(bool on) { always_split.store(on); }
 

@@ -69,6 +69,17 @@ void set_counting(bool on);
 Counters counters();
 void reset_counters();
 
+// While one of these lives, idle workers spin and never sleep. Generation holds one: a token's
+// regions are microseconds to a few hundred microseconds long, and a worker woken from sleep
+// (a futex in wasm) would start each late; between calls the workers sleep as usual.
+class SpinWhile {
+ public:
+  SpinWhile();
+  ~SpinWhile();
+  SpinWhile(const SpinWhile&) = delete;
+  SpinWhile& operator=(const SpinWhile&) = delete;
+};
+
 // Tests: every region splits whatever its size, so small models exercise every split.
 void set_always_split(bool on);
 

@@ -74,4 +74,49 @@ bool is_valid(std::string_view text) {
   return true;
 }
 
+std::string well_formed(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size());
+  for (std::size_t pos = 0; pos < bytes.size();) {
+    const Unit u = decode_at(bytes, pos);
+    if (u.valid)
+      out.append(bytes.data() + pos, static_cast<std::size_t>(u.length));
+    else
+      out += kReplacementUtf8;
+    pos += u.length;
+  }
+  return out;
+}
+
+std::string StreamDecoder::feed(std::string_view piece) {
+  std::string text = held_;
+  text.append(piece.data(), piece.size());
+  held_.clear();
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t pos = 0; pos < text.size();) {
+    const Unit u = decode_at(text, pos);
+    const unsigned lead = static_cast<unsigned char>(text[pos]);
+    // An ill-formed unit that runs to the end and starts with a lead byte is a character's start
+    // whose remaining bytes have not come yet (decode_at stops a subpart at the first byte that
+    // cannot continue it, so every byte it holds fits).
+    if (!u.valid && pos + u.length == text.size() && lead >= 0xC2 && lead <= 0xF4) {
+      held_ = text.substr(pos);
+      break;
+    }
+    if (u.valid)
+      out.append(text, pos, static_cast<std::size_t>(u.length));
+    else
+      out += kReplacementUtf8;
+    pos += u.length;
+  }
+  return out;
+}
+
+std::string StreamDecoder::finish() {
+  const bool cut = !held_.empty();
+  held_.clear();
+  return cut ? std::string(kReplacementUtf8) : std::string();
+}
+
 }  // namespace tp::utf8

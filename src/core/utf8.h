@@ -34,4 +34,21 @@ void append(std::string& out, std::uint32_t code_point);
 // above U+10FFFF).
 bool is_valid(std::string_view text);
 
+// `bytes` as well-formed UTF-8: each maximal ill-formed subpart replaced by one U+FFFD — the
+// string a browser's `new TextDecoder().decode(bytes)` gives (fatal: false).
+std::string well_formed(std::string_view bytes);
+
+// The same conversion for bytes that arrive in pieces (a token at a time), as TextDecoder's
+// decode(piece, { stream: true }) does it: a character cut off at the end of a piece is held back
+// until the next piece completes it (or shows it never will), and finish() turns what is still
+// held into U+FFFD. The concatenated outputs equal well_formed() of the concatenated input.
+class StreamDecoder {
+ public:
+  std::string feed(std::string_view piece);
+  std::string finish();
+
+ private:
+  std::string held_;  // the start of a character still to be completed (at most 3 bytes)
+};
+
 }  // namespace tp::utf8

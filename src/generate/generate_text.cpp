@@ -24,11 +24,22 @@ TextGeneration generate_text(Transformer& model, const Tokenizer* tokenizer, std
   if (!out.answer.empty() && out.answer.back() == options.specials.eos) out.answer.pop_back();
   out.continues_prompt = decoder_only && role == PromptRole::Continue;
   if (tokenizer) {
+    const std::vector<int> context = out.continues_prompt ? prompt : std::vector<int>{};
     out.text =
         out.continues_prompt ? tokenizer->decode_continuation(prompt, out.answer) : tokenizer->decode(out.answer);
+    out.step_texts = tokenizer->decode_steps(context, out.result.ids);
+  } else {
+    out.step_texts.resize(out.result.ids.size());
   }
   out.prompt_ids = std::move(prompt);
   return out;
+}
+
+TextGeneration generate_text(Transformer& model, const Tokenizer& tokenizer, std::string_view prompt, PromptRole role,
+                             GenerateOptions options) {
+  std::vector<int> ids =
+      options.add_special_tokens ? tokenizer.encode_with_specials(prompt).ids : tokenizer.encode(prompt).ids;
+  return generate_text(model, &tokenizer, std::move(ids), role, std::move(options));
 }
 
 }  // namespace tp

@@ -9,10 +9,14 @@
 //   decoder-only, text it continues (PromptRole::Continue): the answer is decoded in the
 //                     context of the prompt (bytes and leading spaces may straddle the boundary).
 //   encoder-only:     refused (tp::Error): such a model predicts classes or tags, not text.
-// In every case a final <EOS> ends the answer and is not part of its ids or text.
+// In every case a final <EOS> ends the answer and is not part of its ids or text. A prompt given
+// as text is encoded here, with the tokenizer's specials template around it (an imported model's
+// BOS, as its own tokenizer encodes) unless GenerateOptions::add_special_tokens is off; the text
+// is well-formed UTF-8 however the answer's byte tokens end.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "generate/generator.h"
@@ -28,9 +32,12 @@ enum class PromptRole {
 };
 
 struct TextGeneration {
-  std::vector<int> prompt_ids;    // what the model read: the prompt, then <SOS> for a decoder-only Source
-  std::vector<int> answer;        // the new tokens without the final <EOS>
-  std::string text;               // the answer as text ("" without a tokenizer)
+  std::vector<int> prompt_ids;  // what the model read: the prompt, then <SOS> for a decoder-only Source
+  std::vector<int> answer;      // the new tokens without the final <EOS>
+  std::string text;             // the answer as text ("" without a tokenizer)
+  // What each id of result.ids adds to `text`, as a stream shows it: a character whose bytes
+  // span several ids comes whole with the last of them (all "" without a tokenizer).
+  std::vector<std::string> step_texts;
   bool continues_prompt = false;  // text continues the prompt (decoder-only, PromptRole::Continue)
   GenerateResult result;          // generate()'s own result (ids with the final <EOS>, steps, timing)
 };
@@ -39,6 +46,10 @@ struct TextGeneration {
 // without one (a model built from ids alone) the specials in `options` are used and `text` stays
 // empty. tp::Error for an encoder-only model, an empty or too long prompt, or bad options.
 TextGeneration generate_text(Transformer& model, const Tokenizer* tokenizer, std::vector<int> prompt, PromptRole role,
+                             GenerateOptions options);
+// The same from a prompt as text, encoded by `tokenizer` (with its specials template when
+// options.add_special_tokens, the default).
+TextGeneration generate_text(Transformer& model, const Tokenizer& tokenizer, std::string_view prompt, PromptRole role,
                              GenerateOptions options);
 
 }  // namespace tp

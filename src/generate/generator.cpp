@@ -7,6 +7,7 @@
 
 #include "core/det_math.h"
 #include "core/error.h"
+#include "core/thread_pool.h"
 
 namespace tp {
 
@@ -65,6 +66,7 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
   options.validate();
   const ModelConfig& c = model.config();
   check_prompt(c, prompt);
+  const threads::SpinWhile spin;  // the pool's workers stay awake between this call's regions
   if (options.beam > 1) return beam_search(model, prompt, options);
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
@@ -90,7 +92,6 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
     s.id = sample_next(logits.data(), c.vocab_size, options.sampling, rng, &s.top, options.top_k_probs, banned);
     result.ids.push_back(s.id);
     result.steps.push_back(std::move(s));
-    result.last_logits = logits;
     if (result.ids.back() == sp.eos) {
       result.stop_reason = kStopEos;
       break;
@@ -100,8 +101,11 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
       result.stop_reason = kStopMaxLen;
       break;
     }
-    if (options.kv_cache) model.decode(cache, &seq.back(), 1, logits.data());
+    // The last token is never fed: nothing would read its logits.
+    if (options.kv_cache && step + 1 < options.max_new_tokens) model.decode(cache, &seq.back(), 1, logits.data());
   }
+  // `logits` still holds the step that chose the last token (no pass ran after it).
+  if (!result.ids.empty()) result.last_logits = std::move(logits);
   result.seconds = std::chrono::duration<double>(clock::now() - start).count();
   result.ms_per_token = result.ids.empty() ? 0.0 : 1000.0 * result.seconds / result.ids.size();
   return result;

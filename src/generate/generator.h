@@ -25,6 +25,9 @@ struct GenerateOptions {
   bool kv_cache = true;
   int top_k_probs = 0;     // report this many most likely tokens per step
   std::uint64_t seed = 0;  // for sampling
+  // A text prompt is encoded with the tokenizer's specials template (an imported Llama's or
+  // llama2.c's <s> first), as the model's own tokenizer encodes it; false: the text's ids alone.
+  bool add_special_tokens = true;
   // The tokenizer's specials: <SOS> starts an encoder-decoder's output, <EOS> ends any output,
   // and the input-only ones are never sampled. Default: none (generation then runs to its limit).
   SpecialTokens specials;
@@ -49,6 +52,10 @@ struct GenerateOptions {
         o.kv_cache);
     visit(Int("top_k_probs", "topKProbs", 0, 100, "report this many most likely next tokens per step"), o.top_k_probs);
     visit(Int("seed", "seed", 0, 9007199254740991LL, "seed of sampling"), o.seed);
+    visit(Flag("add_special_tokens", "addSpecialTokens",
+               "a text prompt gets the special tokens the model's tokenizer puts around a text (<s> first for Llama "
+               "and llama2.c)"),
+          o.add_special_tokens);
   }
   // clang-format on
   void validate() const { schema::check(*this); }

@@ -13,6 +13,11 @@
 // merge per token, for SentencePiece at most the splits its pieces have — so a file claiming
 // millions is refused at the first entry too many. Special tokens are known by their ids
 // (config.json's bos/eos_token_id), never by their text.
+//
+// The special tokens put around an encoded text come from tokenizer.json's post_processor
+// (TemplateProcessing's `single`; ByteLevel or none add nothing), and tokenizer_config.json's
+// add_bos_token / add_eos_token decide instead where it sets them (as Hugging Face's Llama
+// tokenizers rebuild their post-processor from those flags).
 #include <algorithm>
 
 #include "core/error.h"
@@ -184,6 +189,62 @@ void check_plain_bpe(const Field& model) {
     model["ignore_merges"].fail("= true is not supported; supported: false");
 }
 
+// tokenizer.json post_processor -> the ids it puts before and after the text (appended to `out`).
+void post_processor_template(const Field& pp, int vocab_size, SpecialsTemplate& out) {
+  if (!pp.present()) return;
+  const std::string type = type_of(pp);
+  if (type == "ByteLevel") return;  // offsets only
+  if (type == "Sequence") {
+    const Field steps = pp["processors"];
+    for (std::size_t i = 0; i < steps.array(64).size(); ++i) post_processor_template(steps.item(i), vocab_size, out);
+    return;
+  }
+  if (type != "TemplateProcessing") {
+    pp["type"].fail("= ", quote(type), " is not supported; supported: TemplateProcessing, ByteLevel, a Sequence of ",
+                    "them, or null");
+  }
+  const Field single = pp["single"], specials = pp["special_tokens"];
+  SpecialsTemplate t;
+  bool seen_text = false;
+  for (std::size_t i = 0; i < single.array(256).size(); ++i) {
+    const Field item = single.item(i);
+    if (item["Sequence"].present()) {
+      if (seen_text) item.fail("is the text a second time; the template has it once");
+      seen_text = true;
+      continue;
+    }
+    const Field special = item["SpecialToken"];
+    if (!special.present()) item.fail("must be {\"SpecialToken\": ...} or {\"Sequence\": ...}");
+    const std::string& name = special["id"].string();
+    const Field entry = specials[name];
+    if (!entry.present()) special["id"].fail("= ", quote(name), " is not in post_processor.special_tokens");
+    const Field ids = entry["ids"];
+    for (std::size_t j = 0; j < ids.array(256).size(); ++j) {
+      (seen_text ? t.after : t.before).push_back(ids.item(j).int32(0, vocab_size - 1, "a token id of model.vocab"));
+    }
+  }
+  if (!seen_text) single.fail("has no {\"Sequence\": ...}: the template must place the text");
+  out.before.insert(out.before.end(), t.before.begin(), t.before.end());
+  out.after.insert(out.after.end(), t.after.begin(), t.after.end());
+}
+
+// tokenizer_config.json's add_bos_token / add_eos_token, where it sets them, in place of what
+// the post-processor put before / after the text.
+void apply_tokenizer_config(std::string_view bytes, const SpecialTokens& s, SpecialsTemplate& t) {
+  const SourceFile file{"tokenizer_config.json", bytes};
+  check_import_file_size(file.name, bytes.size());
+  const std::vector<Member> root = members(file, "", bytes, kMaxMembers);
+  const auto flag = [&](const char* key, int id, const char* token, std::vector<int>& ids) {
+    const Optional f(file, "", root, key);
+    if (!f.field.present()) return;
+    const bool on = f.field.boolean();
+    if (on && id < 0) f.field.fail("= true, but the tokenizer has no ", token, " token");
+    ids = on ? std::vector<int>{id} : std::vector<int>{};
+  };
+  flag("add_bos_token", s.sos, "beginning-of-sequence", t.before);
+  flag("add_eos_token", s.eos, "end-of-sequence", t.after);
+}
+
 int id_of(const std::vector<std::string>& tokens, const std::string& token) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (tokens[i] == token) return static_cast<int>(i);
@@ -219,6 +280,9 @@ std::unique_ptr<Tokenizer> read_tokenizer_json(const HfModel& hf, std::string_vi
   const Member* merges_member = find_member(model, "merges");
   if (merges_member == nullptr) Field(file.name, "model.merges", nullptr).fail("is missing; a BPE model has one");
   const Optional norm(file, "", root, "normalizer"), pre(file, "", root, "pre_tokenizer");
+  SpecialsTemplate specials_template;
+  const Optional post(file, "", root, "post_processor");
+  post_processor_template(post.field, static_cast<int>(tokens.size()), specials_template);
 
   if (hf.family == HfFamily::Gpt2) {
     if (type_of(pre.field) != "ByteLevel") {
@@ -238,7 +302,9 @@ std::unique_ptr<Tokenizer> read_tokenizer_json(const HfModel& hf, std::string_vi
                     str_cat("allowed: at most one per token (config.json vocab_size = ", tokens.size(), ")"));
     vocab.eos = hf.eos_id >= 0 ? hf.eos_id : id_of(tokens, "<|endoftext|>");
     vocab.tokens = std::move(tokens);
-    return make_gpt2_tokenizer(std::move(vocab));
+    std::unique_ptr<Tokenizer> tok = make_gpt2_tokenizer(std::move(vocab));
+    tok->set_specials_template(std::move(specials_template));
+    return tok;
   }
 
   if (!model_field["byte_fallback"].boolean_or(false)) {
@@ -258,7 +324,9 @@ std::unique_ptr<Tokenizer> read_tokenizer_json(const HfModel& hf, std::string_vi
   vocab.bos = hf.bos_id >= 0 ? hf.bos_id : id_of(tokens, "<s>");
   vocab.eos = hf.eos_id >= 0 ? hf.eos_id : id_of(tokens, "</s>");
   vocab.pieces = std::move(tokens);
-  return make_sentencepiece_tokenizer(std::move(vocab));
+  std::unique_ptr<Tokenizer> tok = make_sentencepiece_tokenizer(std::move(vocab));
+  tok->set_specials_template(std::move(specials_template));
+  return tok;
 }
 
 // merges.txt: a "#version" line, then "a b" per line, at most one per token.
@@ -308,6 +376,11 @@ std::unique_ptr<Tokenizer> read_hf_tokenizer(const HfModel& hf, const std::vecto
   }
   TP_CHECK(tok->vocab_size() == hf.config.vocab_size, "the tokenizer has ", tok->vocab_size(), " tokens but ",
            "config.json field vocab_size = ", hf.config.vocab_size);
+  if (const ModelFile* file = find_file(files, "tokenizer_config.json")) {
+    SpecialsTemplate t = tok->specials_template();
+    apply_tokenizer_config(file->bytes, tok->specials(), t);
+    tok->set_specials_template(std::move(t));
+  }
   return tok;
 }
 

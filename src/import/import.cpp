@@ -73,7 +73,8 @@ ImportFormat detect_import_format(const std::vector<ModelFile>& files) {
 std::uint64_t max_import_file_bytes(std::string_view name) {
   constexpr std::uint64_t kMB = 1 << 20;
   if (name == "config.json") return kMB;
-  if (name == "tokenizer.json" || name == "vocab.json" || name == "merges.txt" || name == "tokenizer.bin")
+  if (name == "tokenizer.json" || name == "tokenizer_config.json" || name == "vocab.json" || name == "merges.txt" ||
+      name == "tokenizer.bin")
     return 100 * kMB;
   // F32 weights at the parameter limit, with room for a header and the buffers (GPT-2's causal
   // masks, T x T per layer) that Hugging Face files may hold.
@@ -98,6 +99,7 @@ std::vector<std::string> import_file_names(const std::vector<std::string>& offer
   if (import::find_file(files, "config.json")) {
     out.push_back("config.json");
     if (!tokenizer_only) take("model.safetensors");
+    take("tokenizer_config.json");  // its add_bos_token / add_eos_token
     if (import::find_file(files, "tokenizer.json")) {
       take("tokenizer.json");
     } else {

@@ -219,7 +219,10 @@ std::unique_ptr<Tokenizer> read_llama2c_tokenizer(std::string_view bytes, int vo
   vocab.pieces[0] = "<unk>";  // llama2.c writes <s> and </s> wrapped in newlines
   vocab.pieces[1] = "<s>";
   vocab.pieces[2] = "</s>";
-  return make_sentencepiece_tokenizer(std::move(vocab));
+  vocab.mark_in_text_is_space = false;  // run.c: a ▁ in the text is no piece's (they hold spaces)
+  auto tok = make_sentencepiece_tokenizer(std::move(vocab));
+  tok->set_specials_template(SpecialsTemplate{{1}, {}});  // run.c encodes a prompt with <s> first
+  return tok;
 }
 
 }  // namespace tp::import

@@ -59,6 +59,15 @@ void axpy(float a, const float* x, float* y, int n) {
   });
 }
 
+void exp_shifted(const float* x, float* y, int n, float shift, float scale) {
+  const f32x4 sv = splat(shift), kv = splat(scale);
+  split(n, [&](int i0, int i1) {
+    int i = i0;
+    for (; i + 4 <= i1; i += 4) store(y + i, simd::exp(mul(sub(load(x + i), sv), kv)));
+    if (i < i1) store_partial(y + i, simd::exp(mul(sub(load_partial(x + i, i1 - i), sv), kv)), i1 - i);
+  });
+}
+
 void add_column_sums(const float* x, float* sums, int rows, int cols) {
   threads::parallel_split(cols, 16, kElementFlops * rows * cols, [&](int c0, int c1, int) {
     for (int r = 0; r < rows; ++r) {

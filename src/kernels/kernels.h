@@ -9,6 +9,8 @@
 // poison outputs with NaN to prove it). "accumulate" means the output is added to, not replaced.
 #pragma once
 
+#include "core/dtype.h"
+
 namespace tp::kernels {
 
 enum class Trans : unsigned char { N, T };
@@ -69,6 +71,28 @@ bool use_wide_matmul(bool on);
 // GFLOP/s of the selected path's micro-kernel alone, on operands that stay in L1 (one tile,
 // depth 256, repeated for about `seconds`): the ceiling the blocked matmul is measured against.
 double matmul_kernel_peak_gflops(double seconds = 0.2);
+
+// y[r, j] = Σ_k x[r, k] · W[j, k] (+ bias[j]) for r < rows, j < N, W [N, K] (WeightView, its rows
+// W.ld apart; 0: K): the matrix-vector products of a generation step (x [rows, K] with ldx, y
+// [rows, N] with ldy). Bound by memory bandwidth: each
+// weight row is streamed once per input row and widened in registers. Each y element is summed
+// in one fixed order (not matmul's), whatever the split; bias may be null.
+void matvec(int rows, int N, int K, const float* x, int ldx, WeightView W, const float* bias, float* y, int ldy);
+// Several products of the same input in one parallel region (the q/k/v projections, SwiGLU's
+// gate and up): outs[p].y [rows, outs[p].N] with ldy = outs[p].ldy. Same results as separate
+// matvec() calls.
+struct MatvecOut {
+  WeightView W;
+  int N = 0;
+  const float* bias = nullptr;
+  float* y = nullptr;
+  int ldy = 0;
+};
+void matvec_fused(int rows, int K, const float* x, int ldx, const MatvecOut* outs, int count);
+
+// y[i] = exp(scale · (x[i] − shift)) for n contiguous floats (y may alias x): unnormalised
+// probabilities for sampling. exp(−inf) is exactly 0; the accuracy is simd.h's exp (~2 ulp).
+void exp_shifted(const float* x, float* y, int n, float shift, float scale);
 
 // y[r,:] = softmax(scale * x[r,:] + mask[r,:]) for r < rows; x, y: [rows, cols] contiguous.
 // mask may be null; row r reads mask + r * mask_stride (mask_stride 0 shares one row).

@@ -32,6 +32,34 @@ void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, i
   }
 }
 
+void matvec(int rows, int N, int K, const float* x, int ldx, WeightView W, const float* bias, float* y, int ldy) {
+  const auto weight = [&](std::size_t i) -> double {
+    switch (W.dtype) {
+      case DType::F32:
+        return static_cast<const float*>(W.data)[i];
+      case DType::F16:
+        return f16_to_float(static_cast<const std::uint16_t*>(W.data)[i]);
+      case DType::BF16:
+        return bf16_to_float(static_cast<const std::uint16_t*>(W.data)[i]);
+    }
+    return 0.0;
+  };
+  for (int i = 0; i < rows; ++i) {
+    for (int j = 0; j < N; ++j) {
+      double acc = 0.0;
+      const std::size_t row = static_cast<std::size_t>(j) * (W.ld > 0 ? W.ld : K);
+      for (int k = 0; k < K; ++k) acc += static_cast<double>(x[i * ldx + k]) * weight(row + k);
+      if (bias) acc += bias[j];
+      y[i * ldy + j] = static_cast<float>(acc);
+    }
+  }
+}
+
+void exp_shifted(const float* x, float* y, int n, float shift, float scale) {
+  for (int i = 0; i < n; ++i)
+    y[i] = static_cast<float>(std::exp(static_cast<double>(scale) * (x[i] - static_cast<double>(shift))));
+}
+
 void softmax_forward(const float* x, float* y, int rows, int cols, float scale, const float* mask, int mask_stride,
                      int visible) {
   std::vector<double> z(cols);

@@ -10,6 +10,8 @@ namespace tp::kernels::ref {
 void matmul(Trans trans_a, Trans trans_b, int M, int N, int K, const float* A, int lda, const float* B, int ldb,
             float* C, int ldc, bool accumulate = false,
             const float* bias = nullptr);  // always the full product (a valid result for any Band)
+void matvec(int rows, int N, int K, const float* x, int ldx, WeightView W, const float* bias, float* y, int ldy);
+void exp_shifted(const float* x, float* y, int n, float shift, float scale);
 void softmax_forward(const float* x, float* y, int rows, int cols, float scale = 1.0f, const float* mask = nullptr,
                      int mask_stride = 0, int visible = -1);
 void softmax_backward(const float* y, const float* dy, float* dx, int rows, int cols, float scale = 1.0f,

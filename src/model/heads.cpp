@@ -15,9 +15,14 @@ using kernels::Trans;
 void Transformer::output_logits(const float* hidden, int rows, float* logits) const {
   const ModelConfig& c = config_;
   if (c.head == HeadKind::Lm || c.head == HeadKind::Mlm) {
-    const float* W = params_.value(lm_head_ >= 0 ? lm_head_ : embedding_.table);
-    kernels::matmul(Trans::N, Trans::T, rows, c.vocab_size, c.d_model, hidden, c.d_model, W, c.d_model, logits,
-                    c.vocab_size);
+    const int W = lm_head_ >= 0 ? lm_head_ : embedding_.table;
+    if (rows < nn::kMatvecRows) {  // generation: one pass over the [V, D] matrix
+      kernels::matvec(rows, c.vocab_size, c.d_model, hidden, c.d_model, params_.weights(W), nullptr, logits,
+                      c.vocab_size);
+      return;
+    }
+    kernels::matmul(Trans::N, Trans::T, rows, c.vocab_size, c.d_model, hidden, c.d_model, params_.value(W), c.d_model,
+                    logits, c.vocab_size);
   } else {
     class_head_.forward(params_, hidden, logits, rows);
   }

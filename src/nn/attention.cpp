@@ -238,10 +238,22 @@ void Attention::project_kv(const ParameterSet& params, const float* m, int n, co
 
 void Attention::project_qkv(const ParameterSet& params, const float* x, int nq, const int* q_positions, const float* m,
                             int nkv, const int* k_positions, float* q_out, float* k_out, float* v_out) const {
-  const kernels::MatmulArgs products[3] = {q.forward_product(params, x, q_out, nq),
-                                           k.forward_product(params, m, k_out, nkv),
-                                           v.forward_product(params, m, v_out, nkv)};
-  kernels::matmul_group(products, 3);
+  if (m == x && nkv == nq && nq < kMatvecRows) {
+    // A generation step: q, k and v in one pass of the matrix-vector kernel over the weights,
+    // the same bits as each layer's forward() takes for so few rows.
+    const kernels::MatvecOut outs[3] = {q.matvec_out(params, q_out), k.matvec_out(params, k_out),
+                                        v.matvec_out(params, v_out)};
+    kernels::matvec_fused(nq, d_model, x, d_model, outs, 3);
+  } else if (nq < kMatvecRows || nkv < kMatvecRows) {  // each as its layer's forward() runs it
+    q.forward(params, x, q_out, nq);
+    k.forward(params, m, k_out, nkv);
+    v.forward(params, m, v_out, nkv);
+  } else {
+    const kernels::MatmulArgs products[3] = {q.forward_product(params, x, q_out, nq),
+                                             k.forward_product(params, m, k_out, nkv),
+                                             v.forward_product(params, m, v_out, nkv)};
+    kernels::matmul_group(products, 3);
+  }
   if (rope) {
     rope_forward(q_out, nq, n_heads, head_dim, q_positions, *rope_table);
     rope_forward(k_out, nkv, n_kv_heads, head_dim, k_positions, *rope_table);
@@ -361,10 +373,56 @@ void Attention::forward_cached(const ParameterSet& params, const float* x, int n
   mask.query_pos0 = pos0;
   mask.key_pos = cache.positions.data();
   mask.key_ids = cache.tokens.data();
-  const AttentionDims dims{1, n, cache.used, n_heads, n_kv_heads, head_dim, cache.capacity};
-  float* probs = arena.alloc(static_cast<std::size_t>(n_heads) * n * cache.used);
+  if (!alibi.empty()) mask.alibi = alibi.data();
   float* concat = arena.alloc(static_cast<std::size_t>(n) * HD);
-  attend_out(params, q_rows, cache.k.data(), cache.v.data(), dims, mask, probs, concat, out, arena, nullptr, "");
+  if (n == 1) {
+    ProfileScope scope(ProfileKind::AttentionCore, false);
+    attend_one(q_rows, cache, mask, concat, arena);
+  } else {
+    const AttentionDims dims{1, n, cache.used, n_heads, n_kv_heads, head_dim, cache.capacity};
+    float* probs = arena.alloc(static_cast<std::size_t>(n_heads) * n * cache.used);
+    ProfileScope scope(ProfileKind::AttentionCore, false);
+    attend(q_rows, cache.k.data(), cache.v.data(), dims, mask, probs, concat, arena);
+  }
+  ProfileScope scope(ProfileKind::AttentionProj, false);
+  o.forward(params, concat, out, n);
+}
+
+void Attention::attend_one(const float* q_row, const KvRows& cache, const MaskSpec& mask, float* concat,
+                           Arena& arena) const {
+  const int S = cache.used, HD = n_heads * head_dim, GD = n_kv_heads * head_dim, group = n_heads / n_kv_heads;
+  const float scale = 1.0f / std::sqrt(static_cast<float>(head_dim));
+  // Every cached key precedes the query, so the causal mask hides none: a mask row is needed only
+  // for a window, <PAD> keys or ALiBi (whose bias differs per head).
+  bool pad = false;
+  if (mask.key_ids && mask.pad_id >= 0) {
+    for (int u = 0; u < S && !pad; ++u) pad = mask.key_ids[u] == mask.pad_id;
+  }
+  const bool per_head = mask.alibi != nullptr, masked = per_head || pad || mask.window > 0;
+  AttentionDims one{1, 1, S, n_heads, n_kv_heads, head_dim, 0};
+  const int slots = attention_slots(n_heads, 4.0 * S * head_dim + 30.0 * S, false);
+  float* scores_buf = arena.alloc(static_cast<std::size_t>(slots) * S);
+  float* probs_buf = arena.alloc(static_cast<std::size_t>(slots) * S);
+  float* mask_buf = masked ? arena.alloc(static_cast<std::size_t>(per_head ? slots : 1) * S) : nullptr;
+  if (masked && !per_head) build_mask(mask, one, 0, 0, mask_buf);
+  for_each_task(n_heads, slots, [&](int h, int slot) {
+    const int g = h / group;
+    float* scores = scores_buf + static_cast<std::size_t>(slot) * S;
+    float* probs = probs_buf + static_cast<std::size_t>(slot) * S;
+    const float* row_mask = mask_buf;
+    if (per_head) {
+      float* own = mask_buf + static_cast<std::size_t>(slot) * S;
+      build_mask(mask, one, 0, h, own);
+      row_mask = own;
+    }
+    // scores [S] = K_g q_h (the key rows as a matrix of S rows, GD apart); probs = softmax(scale ·
+    // scores + mask); out [dh] = probs · V_g
+    kernels::matvec(1, S, head_dim, q_row + h * head_dim, head_dim, {cache.k.data() + g * head_dim, DType::F32, GD},
+                    nullptr, scores, S);
+    kernels::softmax_forward(scores, probs, 1, S, scale, row_mask, 0);
+    kernels::matmul(Trans::N, Trans::N, 1, head_dim, S, probs, S, cache.v.data() + g * head_dim, GD,
+                    concat + h * head_dim, HD);
+  });
 }
 
 void Attention::forward_cross_cached(const ParameterSet& params, const float* x, int n, const float* k_rows,

@@ -67,8 +67,10 @@ struct AttentionShape {
 };
 
 // One attention layer. Every pass — training, a full inference pass, a generation step against
-// cached keys — is the same three steps: project_q, project_kv, attend_out; forward() and
-// forward_cached() differ only in where K and V rows live.
+// cached keys — is the same three steps: project q, k and v, attend, project the heads out;
+// forward() and forward_cached() differ in where K and V rows live, and a generation step of
+// one to three tokens computes q, k and v in one matrix-vector pass and (one token) attends with
+// attend_one().
 struct Attention {
   int d_model = 0, n_heads = 0, n_kv_heads = 0, head_dim = 0;
   bool self = true;  // self-attention (RoPE/ALiBi apply) or cross-attention
@@ -85,8 +87,9 @@ struct Attention {
   void project_q(const ParameterSet& params, const float* x, int n, const int* positions, float* q) const;
   // k, v [n, G·dh] from m [n, D]; k RoPE-rotated at `positions` when it applies.
   void project_kv(const ParameterSet& params, const float* m, int n, const int* positions, float* k, float* v) const;
-  // project_q and project_kv as one parallel region (kernels::matmul_group): q from x [nq, D],
-  // k and v from m [nkv, D] (m == x for self-attention).
+  // project_q and project_kv as one parallel region (kernels::matmul_group, or for a generation
+  // step's few rows of self-attention one kernels::matvec_fused pass): q from x [nq, D], k and v
+  // from m [nkv, D] (m == x for self-attention). The same bits as project_q and project_kv.
   void project_qkv(const ParameterSet& params, const float* x, int nq, const int* q_positions, const float* m, int nkv,
                    const int* k_positions, float* q, float* k, float* v) const;
   // out [B, T, D] = concat W_Oᵀ, concat = attend(q, k, v) (see attend()); ALiBi slopes are added
@@ -107,6 +110,10 @@ struct Attention {
   // causal/window settings; the cache supplies the key positions and ids.
   void forward_cached(const ParameterSet& params, const float* x, int n, int pos0, const int* tokens, KvRows& cache,
                       MaskSpec mask, float* out, Arena& arena) const;
+  // One query row q [H·dh] against every row of `cache` (mask with the cache's positions and ids
+  // set, ALiBi slopes included): concat [H·dh]. Per head a row of scores, its softmax and the
+  // weighted sum of value rows; no [T, S] mask or probability matrix is built.
+  void attend_one(const float* q, const KvRows& cache, const MaskSpec& mask, float* concat, Arena& arena) const;
   // Generation, cross-attention: x [n, D] over encoder keys and values k, v [S, G·dh] computed
   // once (project_kv of the encoder output); out [n, D].
   void forward_cross_cached(const ParameterSet& params, const float* x, int n, const float* k, const float* v, int S,

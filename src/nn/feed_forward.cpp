@@ -25,10 +25,17 @@ void FeedForward::forward(const ParameterSet& params, const float* x, float* y, 
   saved.hidden = arena.alloc(size);
   {
     ProfileScope scope(ProfileKind::FfnMatmul, false);
-    up.forward(params, x, saved.up, n);
     if (kind == FfnKind::SwiGlu) {
       saved.gate = arena.alloc(size);
-      gate.forward(params, x, saved.gate, n);
+      if (n < kMatvecRows) {  // a generation step: gate and up in one pass (one parallel region)
+        const kernels::MatvecOut outs[2] = {gate.matvec_out(params, saved.gate), up.matvec_out(params, saved.up)};
+        kernels::matvec_fused(n, d, x, d, outs, 2);
+      } else {
+        up.forward(params, x, saved.up, n);
+        gate.forward(params, x, saved.gate, n);
+      }
+    } else {
+      up.forward(params, x, saved.up, n);
     }
   }
   {

@@ -1,7 +1,5 @@
-// Linear forward/backward through kernels::matmul.
+// Linear forward/backward through kernels::matmul (and kernels::matvec for generation steps).
 #include "nn/linear.h"
-
-#include "kernels/kernels.h"
 
 namespace tp::nn {
 
@@ -46,8 +44,17 @@ void Linear::bias_backward(ParameterSet& params, const float* dy, int n) const {
 }
 
 void Linear::forward(const ParameterSet& params, const float* x, float* y, int n) const {
+  if (n < kMatvecRows) {
+    const kernels::MatvecOut o = matvec_out(params, y);
+    kernels::matvec_fused(n, in, x, in, &o, 1);
+    return;
+  }
   const kernels::MatmulArgs p = forward_product(params, x, y, n);
   kernels::matmul_group(&p, 1);
+}
+
+kernels::MatvecOut Linear::matvec_out(const ParameterSet& params, float* y) const {
+  return {params.weights(weight), out, bias >= 0 ? params.value(bias) : nullptr, y, out};
 }
 
 // dX and dW in one region: two independent products.

@@ -9,6 +9,10 @@
 
 namespace tp::nn {
 
+// Products of fewer rows than this — generation steps — take the matrix-vector kernel, which
+// streams each weight row once (kernels::matvec); larger ones the blocked matmul.
+constexpr int kMatvecRows = 4;
+
 struct Linear {
   int in = 0, out = 0;
   int weight = -1;  // parameter index of W [out, in]
@@ -19,6 +23,9 @@ struct Linear {
 
   // y[n, out] = x[n, in] · Wᵀ + b
   void forward(const ParameterSet& params, const float* x, float* y, int n) const;
+  // This layer as one output of kernels::matvec_fused (y [rows, out]), to run beside others
+  // that read the same input in one pass.
+  kernels::MatvecOut matvec_out(const ParameterSet& params, float* y) const;
   // dx[n, in] (+)= dy · W (skipped when dx is null); dW += dyᵀ · x; db += Σ_rows dy unless
   // bias_grad is false (a fused kernel that wrote dy has added it already).
   void backward(ParameterSet& params, const float* x, const float* dy, float* dx, int n, bool accumulate_dx,

@@ -74,7 +74,7 @@ class BpeTokenizer final : public Tokenizer {
     return enc;
   }
 
-  std::string decode(const std::vector<int>& ids) const override {
+  std::string decode_bytes(const std::vector<int>& ids) const override {
     return decode_ids(ids, vocab_size(), num_specials_, [&](std::string& out, int id) { out += pieces_[id]; });
   }
 

@@ -42,7 +42,7 @@ class ByteTokenizer final : public Tokenizer {
     return enc;
   }
 
-  std::string decode(const std::vector<int>& ids) const override {
+  std::string decode_bytes(const std::vector<int>& ids) const override {
     return decode_ids(ids, vocab_size(), num_specials_,
                       [&](std::string& out, int id) { out += static_cast<char>(id - num_specials_); });
   }

@@ -128,7 +128,7 @@ class Gpt2Tokenizer final : public ImportedTokenizer {
     return enc;
   }
 
-  std::string decode(const std::vector<int>& ids) const override {
+  std::string decode_bytes(const std::vector<int>& ids) const override {
     std::string out;
     for (int id : ids) {
       check_id(id, vocab_size());
@@ -142,6 +142,7 @@ class Gpt2Tokenizer final : public ImportedTokenizer {
     v.set("tokens", strings_json(vocab_.tokens));
     v.set("merges", merges_json(vocab_.merges));
     v.set("eos", eos_);
+    template_to_json(specials_template(), v);
     return v;
   }
 
@@ -156,7 +157,7 @@ class Gpt2Tokenizer final : public ImportedTokenizer {
 }  // namespace
 
 std::unique_ptr<Tokenizer> gpt2_tokenizer_from_json(const json::Value& value) {
-  check_json_keys(value, "gpt2", {"kind", "vocab_size", "tokens", "merges", "eos", "eos_token"});
+  check_json_keys(value, "gpt2", {"kind", "vocab_size", "tokens", "merges", "eos", "eos_token", "template"});
   Gpt2Vocab vocab;
   vocab.tokens = strings_from_json(value, "tokens", "gpt2");
   vocab.merges = merges_from_json(value, "merges", "gpt2");
@@ -173,6 +174,7 @@ std::unique_ptr<Tokenizer> gpt2_tokenizer_from_json(const json::Value& value) {
   }
   auto tokenizer = make_gpt2_tokenizer(std::move(vocab));
   check_json_vocab_size(value, tokenizer->vocab_size());
+  tokenizer->set_specials_template(template_from_json(value));
   return tokenizer;
 }
 

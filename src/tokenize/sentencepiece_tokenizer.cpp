@@ -7,7 +7,9 @@
 // there is one, otherwise by the score of the merged piece, highest first (tokenizer.bin; SentencePiece's
 // own order), leftmost first among equals (ranked_merges.h). Decoding joins the pieces, turns ▁
 // back into spaces and byte pieces into their bytes, and drops the dummy prefix's space, so
-// decode(encode(t)) == t for every valid UTF-8 text. <unk>, <s> and </s> are the specials
+// decode(encode(t)) == t for every valid UTF-8 text. A ▁ in the text itself is a space too, except
+// for llama2.c's tokenizer.bin (mark_in_text_is_space false): its run.c looks the character up
+// among pieces written with spaces, finds none and falls back to its three bytes. <unk>, <s> and </s> are the specials
 // (<UNK>, <SOS>, <EOS>); they are never produced from text.
 #include <algorithm>
 #include <cmath>
@@ -130,6 +132,8 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
       const std::string_view ch = text.substr(i, u.length);
       if (ch == " ") {
         push_char(symbols, kSpaceMark, space, span);
+      } else if (ch == kSpaceMark && !vocab_.mark_in_text_is_space) {
+        push_char(symbols, ch, -1, span);  // its bytes, as run.c finds no piece for it
       } else {
         push_char(symbols, ch, u.valid ? find(std::string(ch)) : -1, span);
       }
@@ -145,8 +149,23 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
     return enc;
   }
 
-  std::string decode(const std::vector<int>& ids) const override {
-    std::string bytes;
+  std::string decode_bytes(const std::vector<int>& ids) const override {
+    // ▁ -> space, also where byte pieces spell it (a space in a vocabulary without ▁) — except in
+    // llama2.c's tokenizer.bin (mark_in_text_is_space false), whose pieces hold spaces: there byte
+    // pieces spelling ▁ are the character itself, as run.c prints them.
+    std::string out, bytes;  // bytes: decoded text still to pass through the rewrite
+    const auto flush = [&] {
+      out.reserve(out.size() + bytes.size());
+      for (std::size_t i = 0; i < bytes.size();) {
+        if (bytes.compare(i, 3, kSpaceMark) == 0) {
+          out += ' ';
+          i += 3;
+        } else {
+          out += bytes[i++];
+        }
+      }
+      bytes.clear();
+    };
     for (int id : ids) {
       check_id(id, vocab_size());
       if (id == vocab_.unk) {
@@ -154,24 +173,17 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
       } else if (!is_special(id)) {
         const std::string& p = vocab_.pieces[id];
         const int b = byte_piece_value(p);
-        if (b >= 0) {
+        if (b >= 0 && !vocab_.mark_in_text_is_space) {
+          flush();
+          out += static_cast<char>(b);
+        } else if (b >= 0) {
           bytes += static_cast<char>(b);
         } else {
           bytes += p;
         }
       }
     }
-    // ▁ -> space, also where byte pieces spell it (a space in a vocabulary without ▁).
-    std::string out;
-    out.reserve(bytes.size());
-    for (std::size_t i = 0; i < bytes.size();) {
-      if (bytes.compare(i, 3, kSpaceMark) == 0) {
-        out += ' ';
-        i += 3;
-      } else {
-        out += bytes[i++];
-      }
-    }
+    flush();
     if (vocab_.add_dummy_prefix && !out.empty() && out[0] == ' ') out.erase(0, 1);
     return out;
   }
@@ -190,6 +202,8 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
     v.set("bos", vocab_.bos);
     v.set("eos", vocab_.eos);
     v.set("add_dummy_prefix", vocab_.add_dummy_prefix);
+    if (!vocab_.mark_in_text_is_space) v.set("mark_in_text_is_space", false);
+    template_to_json(specials_template(), v);
     return v;
   }
 
@@ -295,7 +309,8 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
 
 std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& value) {
   check_json_keys(value, "sentencepiece",
-                  {"kind", "vocab_size", "pieces", "scores", "merges", "unk", "bos", "eos", "add_dummy_prefix"});
+                  {"kind", "vocab_size", "pieces", "scores", "merges", "unk", "bos", "eos", "add_dummy_prefix",
+                   "template", "mark_in_text_is_space"});
   SentencePieceVocab vocab;
   vocab.pieces = strings_from_json(value, "pieces", "sentencepiece");
   if (value.find("merges") != nullptr) {
@@ -310,8 +325,12 @@ std::unique_ptr<Tokenizer> sentencepiece_tokenizer_from_json(const json::Value& 
   vocab.eos = static_cast<int>(json_field(value, "eos").as_int("sentencepiece tokenizer field eos"));
   vocab.add_dummy_prefix =
       json_field(value, "add_dummy_prefix").as_bool("sentencepiece tokenizer field add_dummy_prefix");
+  if (const json::Value* mark = value.find("mark_in_text_is_space")) {
+    vocab.mark_in_text_is_space = mark->as_bool("sentencepiece tokenizer field mark_in_text_is_space");
+  }
   auto tokenizer = make_sentencepiece_tokenizer(std::move(vocab));
   check_json_vocab_size(value, tokenizer->vocab_size());
+  tokenizer->set_specials_template(template_from_json(value));
   return tokenizer;
 }
 

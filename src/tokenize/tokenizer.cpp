@@ -34,6 +34,83 @@ SpecialTokens first_specials(int count) {
 SpecialTokens Tokenizer::specials() const { return first_specials(num_specials_); }
 SpecialTokens default_specials() { return first_specials(kAllSpecials); }
 
+Encoding Tokenizer::encode_with_specials(std::string_view text) const {
+  Encoding e = encode(text);
+  if (template_.empty()) return e;
+  int utf16_end = 0;  // the text's length in UTF-16 code units, where the trailing specials sit
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if ((b & 0xC0) != 0x80) utf16_end += b >= 0xF0 ? 2 : 1;
+  }
+  const int byte_end = static_cast<int>(text.size());
+  Encoding out;
+  const auto push = [&](int id, Span bytes, Span utf16, std::string token) {
+    out.ids.push_back(id);
+    out.byte_spans.push_back(bytes);
+    out.utf16_spans.push_back(utf16);
+    out.tokens.push_back(std::move(token));
+  };
+  for (const int id : template_.before) push(id, Span{0, 0}, Span{0, 0}, token_text(id));
+  for (std::size_t i = 0; i < e.ids.size(); ++i) push(e.ids[i], e.byte_spans[i], e.utf16_spans[i], e.tokens[i]);
+  for (const int id : template_.after) {
+    push(id, Span{byte_end, byte_end}, Span{utf16_end, utf16_end}, token_text(id));
+  }
+  return out;
+}
+
+void Tokenizer::set_specials_template(SpecialsTemplate t) {
+  for (const std::vector<int>* ids : {&t.before, &t.after}) {
+    for (const int id : *ids) detail::check_id(id, vocab_size());
+  }
+  template_ = std::move(t);
+}
+
+std::string Tokenizer::decode(const std::vector<int>& ids) const { return utf8::well_formed(decode_bytes(ids)); }
+
+std::string Tokenizer::continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
+                                          std::string& before) const {
+  const bool byte_level = kind() == TokenizerKind::Byte || kind() == TokenizerKind::Bpe;
+  before = byte_level ? decode_bytes(context) : std::string();
+  return decode_bytes(ids);
+}
+
+std::string Tokenizer::decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const {
+  std::string before;
+  const std::string added = continuation_bytes(context, ids, before);
+  utf8::StreamDecoder stream;
+  stream.feed(before);  // what the context already showed (a character it began may end here)
+  std::string out = stream.feed(added);
+  return out + stream.finish();
+}
+
+std::vector<std::string> Tokenizer::decode_steps(const std::vector<int>& context, const std::vector<int>& ids) const {
+  // Step i shows what the complete characters of context + ids[0..i] add past those of step
+  // i - 1. (Token bytes only ever follow one another, but a convention may rewrite bytes already
+  // seen — SentencePiece turns the bytes of ▁ into a space once all three have come — so the
+  // difference is taken between texts, from where they first differ.)
+  std::vector<std::string> out;
+  out.reserve(ids.size());
+  std::vector<int> prefix;
+  std::string before, shown;
+  const auto add = [&](const std::string& text) {
+    std::size_t common = 0;
+    while (common < shown.size() && common < text.size() && shown[common] == text[common]) ++common;
+    while (common > 0 && (static_cast<unsigned char>(text[common]) & 0xC0) == 0x80) --common;  // a whole character
+    out.back() += text.substr(common);
+    shown = text;
+  };
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    prefix.push_back(ids[i]);
+    const std::string added = continuation_bytes(context, prefix, before);
+    utf8::StreamDecoder stream;
+    stream.feed(before);
+    out.emplace_back();
+    add(stream.feed(added));
+  }
+  if (!out.empty()) add(decode_continuation(context, ids));  // and what the end leaves incomplete
+  return out;
+}
+
 const char* special_token_text(int id) {
   TP_CHECK(id >= 0 && id < kAllSpecials, "special token id ", id, " is out of range; specials are ", "0..",
            kAllSpecials - 1, " (<SOS> <EOS> <PAD> <UNK> <CLS> <MASK>)");
@@ -147,12 +224,18 @@ json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size) {
   return v;
 }
 
-std::string ImportedTokenizer::decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const {
+std::string ImportedTokenizer::continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
+                                                  std::string& before) const {
   std::vector<int> all = context;
   all.insert(all.end(), ids.begin(), ids.end());
-  const std::string whole = decode(all), before = decode(context);
-  TP_ASSERT(whole.compare(0, before.size(), before) == 0);
-  return whole.substr(before.size());
+  const std::string whole = decode_bytes(all);
+  before = decode_bytes(context);
+  // The context's bytes start the whole, but for the last few a convention may rewrite once more
+  // follow (SentencePiece's ▁ spelled by three byte pieces); the continuation starts where they part.
+  std::size_t common = 0;
+  while (common < before.size() && common < whole.size() && before[common] == whole[common]) ++common;
+  before.resize(common);
+  return whole.substr(common);
 }
 
 json::Value ImportedTokenizer::json_head() const {
@@ -232,6 +315,31 @@ int read_json_header(const json::Value& value, TokenizerKind kind, std::initiali
   TP_CHECK(specials >= 3 && specials <= kAllSpecials, "tokenizer field num_specials must be 3..", kAllSpecials,
            ", got ", specials);
   return static_cast<int>(specials);
+}
+
+void template_to_json(const SpecialsTemplate& t, json::Value& v) {
+  if (t.empty()) return;
+  json::Value out = json::Value::object();
+  for (const auto& [key, ids] : {std::pair{"before", &t.before}, std::pair{"after", &t.after}}) {
+    json::Value list = json::Value::array();
+    for (const int id : *ids) list.push(id);
+    out.set(key, std::move(list));
+  }
+  v.set("template", std::move(out));
+}
+
+SpecialsTemplate template_from_json(const json::Value& v) {
+  SpecialsTemplate out;
+  const json::Value* t = v.find("template");
+  if (t == nullptr) return out;
+  for (const auto& [key, ids] : {std::pair{"before", &out.before}, std::pair{"after", &out.after}}) {
+    for (const json::Value& id : json_field(*t, key).as_array(str_cat("tokenizer template field ", key))) {
+      const std::int64_t n = id.as_int("tokenizer template id");
+      TP_CHECK(n >= 0 && n < (std::int64_t{1} << 31), "tokenizer template id ", n, " is not a token id");
+      ids->push_back(static_cast<int>(n));
+    }
+  }
+  return out;
 }
 
 void check_json_vocab_size(const json::Value& value, int actual) {

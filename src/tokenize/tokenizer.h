@@ -47,6 +47,14 @@ struct Span {
   int end = 0;
 };
 
+// The special ids an imported tokenizer's files put around every text it encodes for its model
+// (tokenizer.json's post_processor, tokenizer_config.json's add_bos_token / add_eos_token;
+// llama2.c: <s> first, as its run.c). Empty for the built-in kinds and GPT-2.
+struct SpecialsTemplate {
+  std::vector<int> before, after;
+  bool empty() const { return before.empty() && after.empty(); }
+};
+
 struct Encoding {
   std::vector<int> ids;
   std::vector<std::string> tokens;  // display form (BPE continuation pieces start with "##")
@@ -69,16 +77,29 @@ class Tokenizer {
 
   // Special tokens are never produced from text; callers add <SOS>/<EOS>/<CLS> as they need.
   virtual Encoding encode(std::string_view text) const = 0;
-  // Specials are skipped, except <UNK> which decodes as U+FFFD. Throws tp::Error on an id
-  // outside [0, vocab_size).
-  virtual std::string decode(const std::vector<int>& ids) const = 0;
-  // The text `ids` add after `context` (a prompt and its continuation): decode(context + ids)
-  // past decode(context), which differs from decode(ids) where a character's bytes or a
-  // leading-space convention straddle the boundary (the imported kinds).
-  virtual std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const {
-    (void)context;
-    return decode(ids);
-  }
+  // encode() with the specials template around it, as the model's own tokenizer encodes a
+  // prompt (the template's tokens have empty spans at the start and the end of the text).
+  Encoding encode_with_specials(std::string_view text) const;
+  const SpecialsTemplate& specials_template() const { return template_; }
+  // Throws tp::Error on an id outside [0, vocab_size).
+  void set_specials_template(SpecialsTemplate t);
+  // The bytes `ids` stand for. Specials are skipped, except <UNK> which decodes as U+FFFD. Byte
+  // tokens make these any bytes, not always UTF-8 (decode() is the text). Throws tp::Error on an
+  // id outside [0, vocab_size).
+  virtual std::string decode_bytes(const std::vector<int>& ids) const = 0;
+  // The text of `ids`: decode_bytes() as well-formed UTF-8, each run of bytes that forms no
+  // character (a character cut short, a stray byte token) one U+FFFD, as TextDecoder does.
+  std::string decode(const std::vector<int>& ids) const;
+  // The text `ids` add after `context` (a prompt and its continuation): the bytes of context + ids
+  // past those of context, as a streaming decoder would show them after the context's — which
+  // differs from decode(ids) where a character's bytes or a leading-space convention straddle
+  // the boundary (the imported kinds). Well-formed, as decode().
+  std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const;
+  // The text each id of `ids` adds after `context`, one string per id, as a streaming decoder
+  // shows it (TextDecoder's stream mode): a character whose bytes are spread over several ids
+  // appears with the id that completes it, and the last string ends with U+FFFD for bytes still
+  // incomplete. Their concatenation is decode_continuation(context, ids).
+  std::vector<std::string> decode_steps(const std::vector<int>& context, const std::vector<int>& ids) const;
   // Display text of one id (specials as "<SOS>" etc.).
   virtual std::string token_text(int id) const = 0;
 
@@ -88,7 +109,14 @@ class Tokenizer {
 
  protected:
   explicit Tokenizer(int num_specials) : num_specials_(num_specials) {}
+  // The bytes `ids` add after `context`, and in `before` the context's own bytes (the prefix of
+  // the whole they follow). The built-in kinds decode token by token, so the bytes are
+  // decode_bytes(ids); `before` is the context's bytes for the byte-level ones (byte, bpe), whose
+  // tokens can split a character between the two, and empty for char and word.
+  virtual std::string continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
+                                         std::string& before) const;
   int num_specials_;
+  SpecialsTemplate template_;
 };
 
 // An imported GPT-2 vocabulary: vocab.json's tokens by id (bytes in GPT-2's byte-to-unicode
@@ -113,6 +141,10 @@ struct SentencePieceVocab {
   std::vector<std::pair<std::string, std::string>> merges;
   int unk = 0, bos = 1, eos = 2;
   bool add_dummy_prefix = true;  // encode as " " + text, and drop that space when decoding
+  // A U+2581 in the text is the space piece, as SentencePiece's and Hugging Face's normalisers
+  // make it; false: an ordinary character (llama2.c's run.c, whose tokenizer.bin holds its
+  // pieces with spaces), which has no piece and falls back to its bytes.
+  bool mark_in_text_is_space = true;
 };
 std::unique_ptr<Tokenizer> make_sentencepiece_tokenizer(SentencePieceVocab vocab);
 

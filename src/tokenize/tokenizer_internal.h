@@ -53,6 +53,11 @@ json::Value json_header(TokenizerKind kind, int num_specials, int vocab_size);
 int read_json_header(const json::Value& value, TokenizerKind kind, std::initializer_list<const char*> allowed);
 const json::Value& json_field(const json::Value& value, const char* key);
 void check_json_vocab_size(const json::Value& value, int actual);
+// The specials template as JSON ({"before": [...], "after": [...]}) into v's "template" field
+// when it is not empty, and back from that field (empty when absent): the imported kinds'
+// to_json / from_json (set_specials_template checks the ids).
+void template_to_json(const SpecialsTemplate& t, json::Value& v);
+SpecialsTemplate template_from_json(const json::Value& v);
 
 // Per-kind constructors. max_vocab == 0 means "no limit" for char and word.
 std::unique_ptr<Tokenizer> train_char_tokenizer(std::string_view text, int num_specials, int max_vocab);
@@ -72,7 +77,6 @@ std::unique_ptr<Tokenizer> bpe_tokenizer_from_json(const json::Value& value);
 // decode(context + ids) past decode(context), and the JSON of their string lists and merges.
 class ImportedTokenizer : public Tokenizer {
  public:
-  std::string decode_continuation(const std::vector<int>& context, const std::vector<int>& ids) const override;
   std::string token_text(int id) const override {
     check_id(id, vocab_size());
     return display_[id];
@@ -80,6 +84,10 @@ class ImportedTokenizer : public Tokenizer {
 
  protected:
   ImportedTokenizer() : Tokenizer(0) {}
+  // decode_bytes(context + ids) past decode_bytes(context): bytes and a leading-space convention
+  // may straddle the boundary.
+  std::string continuation_bytes(const std::vector<int>& context, const std::vector<int>& ids,
+                                 std::string& before) const override;
   json::Value json_head() const;  // {"kind", "vocab_size"}
   std::vector<std::string> display_;
 };

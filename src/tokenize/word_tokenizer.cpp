@@ -123,7 +123,7 @@ class WordTokenizer final : public Tokenizer {
     return enc;
   }
 
-  std::string decode(const std::vector<int>& ids) const override {
+  std::string decode_bytes(const std::vector<int>& ids) const override {
     std::string out;
     bool glue_next = true;    // nothing before the first token
     bool quote_open = false;  // '"' alternates between opening and closing

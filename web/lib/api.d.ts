@@ -21,14 +21,21 @@ export declare class Tokenizer extends Owned {
     private constructor();
     /**
      * The tokens of `text` with their ids and spans (below). A lone surrogate in `text` is read as
-     * U+FFFD (length kept, so spans index `text` itself).
+     * U+FFFD (length kept, so spans index `text` itself). An imported tokenizer puts the special
+     * tokens its files say around the text (Llama's and llama2.c's `<s>` first), as the model's own
+     * tokenizer does; `{ addSpecialTokens: false }` leaves them out. The built-in kinds add none
+     * either way.
      * @param {string} text
+     * @param {{ addSpecialTokens?: boolean }} [options]
      * @returns {Encoding}
      */
-    encode(text: string): Encoding;
+    encode(text: string, options?: {
+        addSpecialTokens?: boolean;
+    }): Encoding;
     /**
      * The text of `ids` (an array, `Int32Array` or `Uint32Array` of ids in `[0, vocabSize)`);
-     * specials are skipped.
+     * specials are skipped. Byte tokens that form no character (a character cut short) decode as
+     * U+FFFD, as `TextDecoder` does: the string is always well-formed.
      * @param {TokenIds} ids
      * @returns {string}
      */

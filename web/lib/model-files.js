@@ -39,12 +39,13 @@ export const STALL_TIMEOUT = 30000;  // ms without a byte before a download is g
 const CONFIG_LIMIT = MB;
 const HEADER_ALLOWANCE = MB;              // the safetensors header, besides 4 KB per layer
 const TOKENIZER_ALLOWANCE = 4 * MB;
-const BYTES_PER_TOKEN = 1024;             // per vocabulary entry, in tokenizer.json / vocab.json / merges.txt / tokenizer.bin
+const BYTES_PER_TOKEN = 1024;             // per vocabulary entry, in tokenizer.json / tokenizer_config.json / vocab.json / merges.txt / tokenizer.bin
 const TOKENIZER_ALONE_LIMIT = 64 * MB;    // a tokenizer.bin imported without its model (no config to say)
 
 // The files each format's importer reads; the llama2.c model is "the one .bin that is not
 // tokenizer.bin" (src/import/import.cpp).
-const HF_FILES = new Set(['config.json', 'model.safetensors', 'tokenizer.json', 'vocab.json', 'merges.txt']);
+// tokenizer_config.json: its add_bos_token / add_eos_token decide the specials around a prompt.
+const HF_FILES = new Set(['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_config.json', 'vocab.json', 'merges.txt']);
 const isModelBin = (name) => name.endsWith('.bin') && name !== 'tokenizer.bin';
 const isWeights = (name) => name === 'model.safetensors' || isModelBin(name);
 

@@ -164,13 +164,17 @@ export type GenerateStep = {
     id: number;
     token: string;
     /**
+     * What this token adds to `text`, as a streaming decoder shows it: a character whose bytes span several tokens comes whole with the last of them (`''` before), and bytes that never form a character are U+FFFD. The steps' texts joined are `text`.
+     */
+    text: string;
+    /**
      * The topKProbs most likely tokens, most likely first (empty when topKProbs is 0).
      */
     topk: TokenProbability[];
 };
 export type GenerateResult = {
     /**
-     * The generated text, without the prompt and without `<EOS>` (empty when the model has no tokenizer).
+     * The generated text, without the prompt and without `<EOS>` (empty when the model has no tokenizer). Always well-formed: bytes that form no character (byte tokens that stop mid-character) are U+FFFD, as `TextDecoder` gives them.
      */
     text: string;
     /**
@@ -182,7 +186,7 @@ export type GenerateResult = {
      */
     promptIds: Int32Array;
     /**
-     * One entry per generated token. `topk`: the `topKProbs` most likely tokens, most likely first. `p` is the model's probability; `pSample` is the probability under the sampling rule (temperature, topK, topP). Input-only specials (`<SOS>`, `<PAD>`, and `<CLS>`, `<MASK>` when the tokenizer has them) are never generated: their `pSample` is 0.
+     * One entry per generated token. `text`: what the token adds to `text`, as a streaming decoder shows it (joined, the steps' texts are `text`). `topk`: the `topKProbs` most likely tokens, most likely first. `p` is the model's probability; `pSample` is the probability under the sampling rule (temperature, topK, topP). Input-only specials (`<SOS>`, `<PAD>`, and `<CLS>`, `<MASK>` when the tokenizer has them) are never generated: their `pSample` is 0.
      */
     steps: GenerateStep[];
     /**
@@ -504,14 +508,15 @@ export type ParsedTraceName = import('./trace-names.js').ParsedTraceName;
  * @typedef {object} GenerateStep
  * @property {number} id
  * @property {string} token
+ * @property {string} text What this token adds to `text`, as a streaming decoder shows it: a character whose bytes span several tokens comes whole with the last of them (`''` before), and bytes that never form a character are U+FFFD. The steps' texts joined are `text`.
  * @property {TokenProbability[]} topk The topKProbs most likely tokens, most likely first (empty when topKProbs is 0).
  */
 /**
  * @typedef {object} GenerateResult
- * @property {string} text The generated text, without the prompt and without `<EOS>` (empty when the model has no tokenizer).
+ * @property {string} text The generated text, without the prompt and without `<EOS>` (empty when the model has no tokenizer). Always well-formed: bytes that form no character (byte tokens that stop mid-character) are U+FFFD, as `TextDecoder` gives them.
  * @property {Int32Array} ids The generated ids, ending with the tokenizer's `<EOS>` when generation stopped on it.
  * @property {Int32Array} promptIds The ids the model read: the prompt, and `<SOS>` after a sequence-to-sequence source on a decoder-only model.
- * @property {GenerateStep[]} steps One entry per generated token. `topk`: the `topKProbs` most likely tokens, most likely first. `p` is the model's probability; `pSample` is the probability under the sampling rule (temperature, topK, topP). Input-only specials (`<SOS>`, `<PAD>`, and `<CLS>`, `<MASK>` when the tokenizer has them) are never generated: their `pSample` is 0.
+ * @property {GenerateStep[]} steps One entry per generated token. `text`: what the token adds to `text`, as a streaming decoder shows it (joined, the steps' texts are `text`). `topk`: the `topKProbs` most likely tokens, most likely first. `p` is the model's probability; `pSample` is the probability under the sampling rule (temperature, topK, topP). Input-only specials (`<SOS>`, `<PAD>`, and `<CLS>`, `<MASK>` when the tokenizer has them) are never generated: their `pSample` is 0.
  * @property {number} msPerToken Wall time per generated token.
  * @property {StopReason} stopReason At `<EOS>`, after `maxNewTokens`, or at the model's `maxLen`.
  */

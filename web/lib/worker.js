@@ -121,9 +121,10 @@ function traceEntry(probe, input, target, keep) {
     tensors, top: probs ? topK(probs) : null };
 }
 
-// `text` cut after its first `n` tokens (by the model's tokenizer's spans).
+// `text` cut after its first `n` tokens (by the model's tokenizer's spans; without the specials
+// an imported tokenizer puts around a text, which a trace's input does not have).
 function firstTokens(tokenizer, text, n) {
-  const spans = tokenizer.encode(text).spans;
+  const spans = tokenizer.encode(text, { addSpecialTokens: false }).spans;
   return spans.length / 2 <= n ? text : text.slice(0, spans[2 * n - 1]);
 }
 

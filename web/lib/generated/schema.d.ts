@@ -218,6 +218,10 @@ export type GenerateOptions = {
      * Seed of sampling (0 .. 9007199254740991; default 0).
      */
     seed?: number;
+    /**
+     * A text prompt gets the special tokens the model's tokenizer puts around a text (<s> first for Llama and llama2.c) (default true).
+     */
+    addSpecialTokens?: boolean;
 };
 export type TokenizerSettings = {
     /**
@@ -445,6 +449,7 @@ export type Evaluation = {
  * @property {boolean} [kvCache] Reuse the keys and values of earlier tokens (the output is the same either way) (default true).
  * @property {number} [topKProbs] Report this many most likely next tokens per step (0 .. 100; default 0).
  * @property {number} [seed] Seed of sampling (0 .. 9007199254740991; default 0).
+ * @property {boolean} [addSpecialTokens] A text prompt gets the special tokens the model's tokenizer puts around a text (<s> first for Llama and llama2.c) (default true).
  */
 /**
  * How a tokenizer is built (`tp.tokenizer()` adds the text to learn from).

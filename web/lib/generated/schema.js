@@ -147,6 +147,7 @@
  * @property {boolean} [kvCache] Reuse the keys and values of earlier tokens (the output is the same either way) (default true).
  * @property {number} [topKProbs] Report this many most likely next tokens per step (0 .. 100; default 0).
  * @property {number} [seed] Seed of sampling (0 .. 9007199254740991; default 0).
+ * @property {boolean} [addSpecialTokens] A text prompt gets the special tokens the model's tokenizer puts around a text (<s> first for Llama and llama2.c) (default true).
  */
 
 /**
@@ -248,6 +249,7 @@ export const GENERATE_OPTIONS = Object.freeze([
   Object.freeze({"name":"kv_cache","js":"kvCache","cli":"kv-cache","type":"bool","default":true,"doc":"reuse the keys and values of earlier tokens (the output is the same either way)"}),
   Object.freeze({"name":"top_k_probs","js":"topKProbs","cli":"top-k-probs","type":"int","default":0,"min":0,"max":100,"doc":"report this many most likely next tokens per step"}),
   Object.freeze({"name":"seed","js":"seed","cli":"seed","type":"int","default":0,"min":0,"max":9007199254740991,"doc":"seed of sampling"}),
+  Object.freeze({"name":"add_special_tokens","js":"addSpecialTokens","cli":"add-special-tokens","type":"bool","default":true,"doc":"a text prompt gets the special tokens the model's tokenizer puts around a text (<s> first for Llama and llama2.c)"}),
 ]);
 
 /** The tokenizer options. @type {readonly FieldInfo[]} */
