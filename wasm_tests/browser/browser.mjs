@@ -219,7 +219,7 @@ export async function waitForModel(page, { timeout = 60_000 } = {}) {
   await page.waitForFunction(async () => {
     const app = document.querySelector('tp-playground').app;
     const { modelKey } = await import(new URL('playground/state.js', document.baseURI).href);
-    return app._configured === modelKey(app.state) && app.$('status').dataset.key === 'status.ready';
+    return app.configuredKey === modelKey(app.state) && app.page.status.key === 'status.ready' && !app.page.busy;
   }, { timeout, polling: 100 });
 }
 

@@ -6,7 +6,7 @@
 // "too short" note; the toy's three-token answer does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, textOf, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, openPage, screenshot, scrollTo, sleep, textOf, useBrowser, waitForModel, waitForText } from './browser.mjs';
 
 const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
 const root = 'document.querySelector("tp-playground").shadowRoot';
@@ -63,10 +63,9 @@ test('the KV cache fills token by token, a windowed layer as a ring, with the wo
   // The page rebuilds the model a moment after the choice, and "ready" still shows the old
   // model's until then: wait for the run of the toy, then type the prompt and measure.
   await page.select('>>> [data-testid=task]', 'qa-toy');
-  await page.waitForFunction(() => {
-    const app = document.querySelector('tp-playground').app;
-    return app.run?.task?.name === 'qa-toy' && app.$('status').dataset.key === 'status.ready' && !app.$('kv-compare').disabled;
-  }, { timeout: 60_000 });
+  await waitForModel(page);
+  await page.waitForFunction(() => document.querySelector('tp-playground').app.run?.task?.name === 'qa-toy', { timeout: 60_000 });
+  await page.waitForSelector('>>> #kv-compare:not([disabled])', { timeout: 60_000 });
   await page.locator('>>> [data-testid=prompt]').fill('how are you');
   assert.equal(await page.$eval('>>> [data-testid=prompt]', (el) => el.value), 'how are you');
   await page.click('>>> #kv-compare');

@@ -44,7 +44,8 @@ function hostileTokenizerJson() {
     const cs = [...word];
     let left = cs[0];
     for (const c of cs.slice(1)) {
-      merges.push(`${left} ${c}`);
+      // Words share their first pieces ("▁<"): a merge is listed once (importers refuse repeats).
+      if (!merges.includes(`${left} ${c}`)) merges.push(`${left} ${c}`);
       left += c;
       if (!pieces.includes(left)) pieces.push(left);
     }

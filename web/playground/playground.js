@@ -37,6 +37,7 @@ export class Playground extends EventTarget {
     this.shownStep = null;
     this.kept = new KeptRuns();
     this.runSetup = null;        // the set-up of the current run (hash.js setupOf), as it was configured
+    this.configuredKey = null;   // modelKey() of the set-up the model was last built from (set() rebuilds when it differs)
     this.page = { busy: true, error: null, configError: null, invalid: new Map(), status: { key: 'status.loading' } };
     this.infos = new TaskInfos({ tp: () => this.tp, state: () => this.state, imported: () => this.imported });
     this.probes = new Probes();
@@ -195,6 +196,7 @@ export class Playground extends EventTarget {
   // Builds the model of the state's set-up in the worker (from checkpoint bytes when given).
   async configure({ checkpoint } = {}) {
     clearTimeout(this._configureTimer);
+    const key = modelKey(this.state);
     const base = sessionRequest(this.state);
     const request = this.imported ? { task: { text: this.state.text }, training: base.training, files: this.imported.files } : base;
     this.status('status.building');
@@ -220,6 +222,7 @@ export class Playground extends EventTarget {
     if (job !== this._configuring) return null;  // a newer configure() superseded this one
     this.info = info;
     this.runSetup = setupOf(this.state);
+    this.configuredKey = key;
     this.page.error = null;
     this.page.configError = null;
     this.started(result);
