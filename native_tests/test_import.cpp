@@ -295,7 +295,8 @@ TEST_CASE("imported tokenizers encode a prompt with the specials their files say
              Contains("tokenizer_config.json: field add_bos_token must be true or false"));
 }
 
-TEST_CASE("a literal U+2581 in the text: llama2.c's bytes, as run.c; Hugging Face's space", "[import][tokenizer]") {
+TEST_CASE("a literal U+2581 in the text: llama2.c's bytes as run.c gives them and Hugging Face's space",
+          "[import][tokenizer]") {
   const std::string mark = "\xE2\x96\x81";
   LoadedCheckpoint bin = import_model(read_folder("llama2c").files());
   const Tokenizer& tok = *bin.tokenizer;
