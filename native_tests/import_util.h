@@ -12,6 +12,8 @@
 #include "core/json.h"
 #include "import/import.h"
 #include "io/checkpoint.h"
+#include "model/batch.h"
+#include "model/transformer.h"
 
 namespace tp::test {
 
@@ -101,6 +103,16 @@ std::string error_message(Fn&& fn) {
     return e.what();
   }
   return "(no error)";
+}
+
+// The logits of `prompt` run through a decoder-only model: [prompt.size() × vocab_size].
+inline const float* forward_prompt(Transformer& model, const std::vector<int>& prompt) {
+  Batch batch;
+  batch.size = 1;
+  batch.tgt_len = static_cast<int>(prompt.size());
+  batch.tgt_in = prompt;
+  model.forward(batch, false);
+  return model.logits();
 }
 
 }  // namespace tp::test

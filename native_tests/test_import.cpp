@@ -24,6 +24,7 @@ namespace {
 const char* const TRAIN_TEXT_SAMPLE = "the dog sleeps; it's 2024.\n  한국어 😀";
 
 using test::Folder;
+using test::forward_prompt;
 using test::kImportDir;
 using test::read_folder;
 const std::filesystem::path& kDir = kImportDir;
@@ -36,11 +37,7 @@ std::vector<int> ints(const json::Value& v) {
 
 // ‖ours − ref‖ / ‖ref‖ over every logit of the prompt.
 double logits_error(Transformer& model, const std::vector<int>& prompt, const json::Value& rows) {
-  Batch batch;
-  batch.size = 1;
-  batch.tgt_len = static_cast<int>(prompt.size());
-  batch.tgt_in = prompt;
-  model.forward(batch, false);
+  const float* logits = forward_prompt(model, prompt);
   const int V = model.config().vocab_size;
   REQUIRE(model.logit_rows() == static_cast<int>(prompt.size()));
   double diff = 0.0, ref = 0.0;
@@ -48,7 +45,7 @@ double logits_error(Transformer& model, const std::vector<int>& prompt, const js
     const auto& row = rows.as_array()[t].as_array();
     REQUIRE(static_cast<int>(row.size()) == V);
     for (int v = 0; v < V; ++v) {
-      const double want = row[v].as_number(), got = model.logits()[t * V + v];
+      const double want = row[v].as_number(), got = logits[t * V + v];
       diff += (got - want) * (got - want);
       ref += want * want;
     }

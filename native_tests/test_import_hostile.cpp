@@ -25,6 +25,7 @@ using Catch::Contains;
 using test::erase;
 using test::error_message;
 using test::Folder;
+using test::forward_prompt;
 using test::member;
 using test::read_folder;
 
@@ -49,13 +50,8 @@ void put_u32(char* p, std::uint32_t v) {
 
 // The logits of the last position of `prompt`.
 std::vector<float> last_logits(Transformer& model, const std::vector<int>& prompt) {
-  Batch batch;
-  batch.size = 1;
-  batch.tgt_len = static_cast<int>(prompt.size());
-  batch.tgt_in = prompt;
-  model.forward(batch, false);
   const int V = model.config().vocab_size;
-  const float* row = model.logits() + (prompt.size() - 1) * static_cast<std::size_t>(V);
+  const float* row = forward_prompt(model, prompt) + (prompt.size() - 1) * static_cast<std::size_t>(V);
   return std::vector<float>(row, row + V);
 }
 
