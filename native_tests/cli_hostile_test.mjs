@@ -10,7 +10,7 @@
 // build, whose shadow memory and quarantine are not the program's). Each case prints one line
 // with its figures, which docs/TESTING.md's table of hostile inputs quotes.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hostileModel, hostileModels } from './hostile_models.mjs';
@@ -171,10 +171,14 @@ const cases = {
     const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
     await new Promise((resolve) => child.stderr.on('data', (d) => {
       stderr += d;
-      if (/step/.test(stderr)) resolve();
+      if (/\bstep \d+\//.test(stderr)) resolve();  // a progress line: the loop runs, its handlers are in place
     }));
     child.kill('SIGINT');
-    await new Promise((r) => setTimeout(r, 1000));  // the loop stops and the save opens FILE.tmp
+    // Waits for the state, not the clock: the loop stops and the save blocks opening FILE.tmp.
+    while (!openingFifo(child.pid)) {
+      check(child.exitCode === null && child.signalCode === null, `tp train ended at the first signal: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     check(existsSync(`${out}.tmp`), 'FILE.tmp vanished before the second signal');
     child.kill('SIGINT');
     const { signal } = await exited;
@@ -183,6 +187,20 @@ const cases = {
     check(!existsSync(out), 'no half file may be left either');
   },
 };
+
+// Whether a thread of process `pid` is blocked opening a FIFO that has no reader yet (Linux shows
+// the kernel function it waits in as /proc/PID/task/TID/wchan).
+function openingFifo(pid) {
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const wchan = readFileSync(`/proc/${pid}/task/${tid}/wchan`, 'utf8');
+      if (/wait_for_partner|fifo_open/.test(wchan)) return true;
+    }
+  } catch {
+    // the process or one of its threads ended meanwhile
+  }
+  return false;
+}
 
 async function main() {
   if (process.argv[2] === '--list') {
