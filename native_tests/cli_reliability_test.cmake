@@ -98,7 +98,7 @@ foreach(signal INT TERM)
   set(lines_file "${WORK}/interrupted_${signal}.jsonl")
   # The shell starts training, waits for its first report, then sends the signal to it alone.
   execute_process(COMMAND sh -c "\"$0\" train --task lm-char --steps 100000 --eval-every 1 --json --out \"$1\" > \"$2\" & pid=$!; \
-    i=0; while [ ! -s \"$2\" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; kill -${signal} $pid; wait $pid"
+    while [ ! -s \"$2\" ] && kill -0 $pid 2>/dev/null; do sleep 0.1; done; kill -${signal} $pid; wait $pid"
     ${TP} ${model} ${lines_file} RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(signal STREQUAL "INT")
     check("Ctrl-C exits 130, got ${rc}: ${err}" rc EQUAL 130)
@@ -116,7 +116,7 @@ foreach(signal INT TERM)
   check("the saved model is the task's" out MATCHES "task: lm-char")
 endforeach()
 execute_process(COMMAND sh -c "\"$0\" train --task lm-char --steps 100000 --out \"$1\" 2> \"$2\" & pid=$!; \
-  i=0; while ! grep -q 'step' \"$2\" && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; kill -INT $pid; wait $pid"
+  while ! grep -q 'step [0-9][0-9]*/' \"$2\" && kill -0 $pid 2>/dev/null; do sleep 0.1; done; kill -INT $pid; wait $pid"
   ${TP} ${WORK}/plain.safetensors ${WORK}/plain.txt RESULT_VARIABLE rc)
 file(READ "${WORK}/plain.txt" err)
 check("Ctrl-C without --json exits 130, got ${rc}" rc EQUAL 130)
