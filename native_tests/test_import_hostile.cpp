@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -393,6 +394,40 @@ TEST_CASE("tokenizer.bin with long pieces derives its merges in time proportiona
   const auto tok = import_tokenizer({{"tokenizer.bin", bin}});
   CHECK(tok->vocab_size() == 206);
   CHECK(tok->encode("aaaa").ids == std::vector<int>{3, 5, 5});
+}
+
+TEST_CASE("tokenizer.bin without a ' ' piece spells a space <0x20>, as run.c, and decodes it back", "[import]") {
+  // run.c looks " " up among pieces written with spaces and falls back to the space's own byte;
+  // spelling it as the bytes of ▁ (E2 96 81), as a tokenizer.json vocabulary is, would decode to
+  // a visible ▁ here (byte pieces of a tokenizer.bin are raw bytes).
+  std::string bin;
+  const auto i32 = [&](std::int32_t v) {
+    char b[4];
+    std::memcpy(b, &v, 4);
+    bin.append(b, 4);
+  };
+  i32(8);
+  const auto piece = [&](const std::string& p) {
+    const float score = 0.0f;
+    char b[4];
+    std::memcpy(b, &score, 4);
+    bin.append(b, 4);
+    i32(static_cast<std::int32_t>(p.size()));
+    bin += p;
+  };
+  for (const char* p : {"<unk>", "\n<s>\n", "\n</s>\n"}) piece(p);
+  for (int byte = 0; byte < 256; ++byte) {
+    char name[8];
+    std::snprintf(name, sizeof name, "<0x%02X>", byte);
+    piece(name);
+  }
+  for (const char* p : {"a", "b"}) piece(p);
+  const auto tok = import_tokenizer({{"tokenizer.bin", bin}});
+  const Encoding e = tok->encode("a b");
+  const int space_byte = 3 + 0x20;
+  CHECK(e.ids == std::vector<int>{space_byte, 3 + 256, space_byte, 3 + 257});  // dummy prefix, a, space, b
+  CHECK(tok->decode(e.ids) == "a b");
+  CHECK(tok->decode({3 + 0xE2, 3 + 0x96, 3 + 0x81}) == "\xE2\x96\x81");  // ▁ by bytes stays ▁
 }
 
 TEST_CASE("json::Reader streams exactly the grammar json::parse accepts", "[import]") {

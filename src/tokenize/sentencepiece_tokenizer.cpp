@@ -124,14 +124,18 @@ class SentencePieceTokenizer final : public ImportedTokenizer {
     if (text.empty()) return enc;
     std::vector<Symbol> symbols;
     const int space = find(kSpaceMark);
+    // A space with no ▁ piece falls back to bytes: ▁'s, as SentencePiece spells the normalized
+    // text — but in llama2.c's tokenizer.bin, whose pieces hold spaces, the space's own byte, as
+    // run.c looks " " up and falls back to <0x20>.
+    const std::string_view space_char = vocab_.mark_in_text_is_space ? kSpaceMark : " ";
     // The dummy prefix ▁ covers no input byte; it sits at the start of the first token's span.
-    if (vocab_.add_dummy_prefix) push_char(symbols, kSpaceMark, space, Span{0, 0});
+    if (vocab_.add_dummy_prefix) push_char(symbols, space_char, space, Span{0, 0});
     for (std::size_t i = 0; i < text.size();) {
       const utf8::Unit u = utf8::decode_at(text, i);
       const Span span{static_cast<int>(i), static_cast<int>(i + u.length)};
       const std::string_view ch = text.substr(i, u.length);
       if (ch == " ") {
-        push_char(symbols, kSpaceMark, space, span);
+        push_char(symbols, space_char, space, span);
       } else if (ch == kSpaceMark && !vocab_.mark_in_text_is_space) {
         push_char(symbols, ch, -1, span);  // its bytes, as run.c finds no piece for it
       } else {
