@@ -327,6 +327,9 @@ def make_gpt2(gen):
     write_json(os.path.join(d, "config.json"), cfg)
     safetensors_lite.save(os.path.join(d, "model.safetensors"), tensors, {"format": "pt"})
     write_json(os.path.join(d, "tokenizer.json"), tokenizer_json)
+    # As GPT-2's own folder: a tokenizer_config.json that adds no specials around a prompt.
+    write_json(os.path.join(d, "tokenizer_config.json"),
+               {"model_max_length": P, "tokenizer_class": "GPT2Tokenizer"})
     prompt = encode("the quick brown fox")
     write_json(os.path.join(d, "expected.json"), expected(lambda ids: gpt2_forward(w, cfg, ids), prompt, encode))
 

@@ -27,8 +27,11 @@ Probe probe(Transformer& model, TaskKind kind, const Tokenizer& tokenizer, const
   const SpecialTokens sp = tokenizer.specials();
   const auto name = [&](const auto& member) { return schema::name_of(c, member); };
   Example e;
-  e.src = tokenizer.encode(input).ids;
-  TP_CHECK(!e.src.empty(), "the input gives no tokens; type some text");
+  // The input as its model reads it: with the specials its tokenizer puts around a text (an
+  // imported Llama's <s> first; none for the tokenizers this project trains).
+  e.src = tokenizer.encode_with_specials(input).ids;
+  const SpecialsTemplate& around = tokenizer.specials_template();
+  TP_CHECK(e.src.size() > around.before.size() + around.after.size(), "the input gives no tokens; type some text");
   // A model that produces sequences reads "source → answer"; an encoder reads the sentence.
   const bool seq2seq =
       c.arch == Arch::EncoderDecoder || (c.arch == Arch::DecoderOnly && (target || kind == TaskKind::Seq2Seq));

@@ -133,10 +133,10 @@ test("a model's files are read in the worker, never on the page's thread", async
   await page.evaluate(() => (window.__reads = []));
   await loadByUrl(page, `${baseUrl}native_tests/data/import/gpt2/`);
   await waitForText(page, '>>> #import-status', /Loaded/, { timeout: 60_000 });
-  const names = ['config.json', 'model.safetensors', 'tokenizer.json', 'vocab.json', 'merges.txt'];
+  const names = ['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_config.json', 'vocab.json', 'merges.txt'];
   const byUrl = await page.evaluate(() => window.__reads);
   // The page only asks which files there are (HEAD); it downloads none of them.
-  assert.deepEqual(byUrl.filter((r) => names.some((n) => r.endsWith(n))), ['HEAD config.json', 'HEAD tokenizer.json']);
+  assert.deepEqual(byUrl.filter((r) => names.some((n) => r.endsWith(` ${n}`))), ['HEAD config.json', 'HEAD tokenizer.json', 'HEAD tokenizer_config.json']);
 
   await page.evaluate(() => (window.__reads = []));
   const input = await page.$('>>> #import-files');

@@ -1,5 +1,6 @@
 // files/urls.js — a model's files at a URL: a folder URL -> config.json, model.safetensors and
-// tokenizer.json (or GPT-2's vocab.json + merges.txt); a .bin URL -> it and tokenizer.bin beside
+// tokenizer.json with tokenizer_config.json when there is one (or GPT-2's vocab.json +
+// merges.txt); a .bin URL -> it and tokenizer.bin beside
 // it. Only asked for here (HEAD: which tokenizer files there are); every file stays a URL, read
 // in the training worker within the size its config implies.
 export async function filesAtUrl(text, base) {
@@ -16,5 +17,7 @@ export async function filesAtUrl(text, base) {
   };
   if (!(await exists('config.json'))) throw new Error(`${dir}config.json: not found; give the URL of a model folder or of a llama2.c .bin file`);
   const tokenizer = await exists('tokenizer.json');
-  return [at('config.json'), at('model.safetensors'), ...(tokenizer ? [at('tokenizer.json')] : [at('vocab.json'), at('merges.txt')])];
+  // tokenizer_config.json (optional) says whether a prompt gets <s> / </s>, over tokenizer.json's post_processor.
+  const extras = tokenizer && (await exists('tokenizer_config.json')) ? [at('tokenizer_config.json')] : [];
+  return [at('config.json'), at('model.safetensors'), ...(tokenizer ? [at('tokenizer.json'), ...extras] : [at('vocab.json'), at('merges.txt')])];
 }

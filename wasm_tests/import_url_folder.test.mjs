@@ -1,0 +1,62 @@
+// node:test — a model folder given by URL, as the playground's URL box lists it
+// (web/playground/panels/files/urls.js) and tp.importModel reads it: tokenizer_config.json is
+// among the files when the folder has one, so its add_bos_token decides whether a prompt gets
+// <s>, as it does for the same files picked from disk.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load } from 'transformer-playground';
+import { serveStatic } from '../scripts/serve.mjs';
+import { filesAtUrl } from '../web/playground/panels/files/urls.js';
+
+const fixtures = fileURLToPath(new URL('../native_tests/data/import/', import.meta.url));
+const prompt = 'the quick brown fox';
+let tp, work, server, base;
+
+before(async () => {
+  tp = await load();
+  work = mkdtempSync(path.join(os.tmpdir(), 'tp-import-urls-'));
+  cpSync(path.join(fixtures, 'llama'), path.join(work, 'llama'), { recursive: true });
+  cpSync(path.join(fixtures, 'llama'), path.join(work, 'llama-no-bos'), { recursive: true });
+  const config = path.join(work, 'llama-no-bos', 'tokenizer_config.json');
+  writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), add_bos_token: false }));
+  cpSync(path.join(fixtures, 'gpt2'), path.join(work, 'gpt2'), { recursive: true });
+  rmSync(path.join(work, 'gpt2', 'tokenizer_config.json'));
+  ({ server, url: base } = await serveStatic({ root: work }));
+});
+
+after(() => {
+  server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const names = (files) => files.map((f) => f.name);
+
+test('a Llama folder by URL lists tokenizer_config.json, and its add_bos_token decides the <s>', async () => {
+  const want = JSON.parse(readFileSync(path.join(fixtures, 'llama', 'expected.json'), 'utf8')).prompt_ids;
+  assert.equal(want[0], 1, 'the fixture\'s prompt starts with <s>');
+  for (const [folder, ids] of [['llama', want], ['llama-no-bos', want.slice(1)]]) {
+    const files = await filesAtUrl(`${folder}/`, base);
+    assert.deepEqual(names(files), ['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_config.json']);
+    const model = await tp.importModel(files);
+    try {
+      assert.deepEqual([...model.trace(prompt).input.ids], ids, folder);
+    } finally {
+      model.dispose();
+    }
+  }
+});
+
+test('a folder without tokenizer_config.json by URL lists only the files it has, and loads', async () => {
+  const files = await filesAtUrl(`${base}gpt2`, 'http://unused.invalid/');
+  assert.deepEqual(names(files), ['config.json', 'model.safetensors', 'tokenizer.json']);
+  const model = await tp.importModel(files);
+  try {
+    assert.deepEqual([...model.trace(prompt).input.ids], JSON.parse(readFileSync(path.join(fixtures, 'gpt2', 'expected.json'), 'utf8')).prompt_ids);
+  } finally {
+    model.dispose();
+  }
+});
