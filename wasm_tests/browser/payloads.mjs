@@ -3,7 +3,7 @@
 // page and the widgets load with it, made with the real API from those files.
 //
 //   writePayloadModels(dir) -> { folder: 'hf/', imported: 'imported.safetensors', seed: 'seed.safetensors' }
-//   - hf/: the Llama fixture (native_tests/data/import/llama) with a tokenizer.json of our own
+//   - hf/: the Llama fixture (native_tests/data/import/llama, its tokenizer_config.json too) with a tokenizer.json of our own
 //     making: its specials and BPE pieces are the payloads below, and the merges build them, so
 //     encoding PAYLOAD_TEXT gives them as tokens;
 //   - imported.safetensors: tp.importModel(hf/) saved as a checkpoint (for <tp-attention model>);
@@ -94,9 +94,9 @@ function withTokenizer(checkpoint, tokenizerText) {
 export async function writePayloadModels(dir) {
   const tp = await load();
   mkdirSync(path.join(dir, 'hf'), { recursive: true });
-  for (const f of ['config.json', 'model.safetensors']) writeFileSync(path.join(dir, 'hf', f), readFileSync(path.join(fixture, f)));
+  for (const f of ['config.json', 'model.safetensors', 'tokenizer_config.json']) writeFileSync(path.join(dir, 'hf', f), readFileSync(path.join(fixture, f)));
   writeFileSync(path.join(dir, 'hf', 'tokenizer.json'), hostileTokenizerJson());
-  const files = ['config.json', 'model.safetensors', 'tokenizer.json'].map((name) => ({ name, bytes: new Uint8Array(readFileSync(path.join(dir, 'hf', name))) }));
+  const files = ['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_config.json'].map((name) => ({ name, bytes: new Uint8Array(readFileSync(path.join(dir, 'hf', name))) }));
   const model = await tp.importModel(files);
   const tokenizer = model.tokenizer();
   const tokens = tokenizer.encode(PAYLOAD_TEXT).tokens;
