@@ -9,6 +9,7 @@
 //   - a widget below the fold does nothing until it is seen, pauses when scrolled away and
 //     resumes when back;
 //   - changing `text` on <tp-tokenizer> re-renders it; an invalid attribute shows a message;
+//   - a <tp-train> whose run diverges pauses there and says what to change;
 //   - how many bytes a page with one <tp-tokenizer>, and the page with every widget, loads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -226,6 +227,26 @@ test('a widget below the fold does no work until seen, pauses when scrolled away
   await intoView(trainer);
   await page.waitForFunction((s) => Number(document.querySelector('#trainer').dataset.step) > s + 10, { timeout: 30_000 }, stopped);
   assert.equal(page.workers().length, 1, 'one worker for the widget, however often it pauses');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a <tp-train> whose run diverges pauses at that step and says what to change', async () => {
+  const { page, problems } = await open(`${suite.url}wasm_tests/browser/pages/widgets_train.html`);
+  const trainer = await page.$('#diverges');
+  await intoView(trainer);
+  await page.waitForFunction(() => document.querySelector('#diverges').dataset.state === 'diverged', { timeout: 60_000 });
+  const { step, divergedAt, total } = await trainer.evaluate((el) => ({ step: Number(el.dataset.step), divergedAt: el.driver.report.divergedAt, total: el.driver.totalSteps }));
+  assert.equal(step, divergedAt, 'paused at the step that diverged');
+  assert.ok(step < total / 10, `step ${step} of ${total}`);
+  const status = await trainer.evaluate((el) => el.shadowRoot.querySelector('[part=status]').textContent);
+  assert.equal(status, `paused at step ${step}: training diverged (the loss became infinite or rose far above a uniform guess); lower lr or add warmup steps, then Reset`);
+  await sleep(1000);
+  assert.equal(await trainer.evaluate((el) => Number(el.dataset.step)), step, 'it stays paused');
+  assert.equal(await trainer.evaluate((el) => el.shadowRoot.querySelector('[data-role=toggle]').textContent), 'Resume');
+  // In Korean, the same.
+  await trainer.evaluate((el) => el.setAttribute('lang', 'ko'));
+  await page.waitForFunction(() => /단계에서 일시 정지: 학습이 발산했습니다/.test(document.querySelector('#diverges').shadowRoot.querySelector('[part=status]').textContent), { timeout: 10_000 });
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -31,6 +31,7 @@ status.training = training…
 status.paused = paused
 status.offscreen = paused while out of view; scroll back to resume
 status.finished = finished
+status.diverged = paused at step {step}: training diverged (see below)
 status.error = error: {message}
 status.failed = stopped: see the message below
 status.loaded = model loaded from {name}
@@ -193,5 +194,6 @@ training.val = validation
 training.step = step
 training.metricTitle = {metric} on the validation set
 training.note = {task}: {steps} steps, batch {batch}, learning rate {lr} ({schedule}).
-training.diverged = Training diverged at step {step}: the loss became infinite or rose far above a uniform guess over the outputs. Lower the learning rate (now {lr}) or add warm-up steps (now {warmup}), then reset.
+training.diverged = Training diverged at step {step}: the loss became infinite or rose far above a uniform guess over the outputs. Training paused there. Lower the learning rate (now {lr}) or add warm-up steps (now {warmup}), then reset; or press Train to go on.
+training.lowerLr = Lower the learning rate to {lr} and reset
 `, 'strings/en/setup.js');

@@ -31,6 +31,7 @@ status.training = 학습 중…
 status.paused = 일시 정지
 status.offscreen = 화면 밖에 있어 일시 정지했습니다. 다시 보이면 이어서 학습합니다
 status.finished = 완료
+status.diverged = {step}단계에서 일시 정지: 학습이 발산했습니다 (아래 참고)
 status.error = 오류: {message}
 status.failed = 멈춤: 아래 메시지를 보세요
 status.loaded = {name}에서 모델을 불러왔습니다
@@ -193,5 +194,6 @@ training.val = 검증
 training.step = 단계
 training.metricTitle = 검증 세트의 {metric}
 training.note = {task}: {steps}단계, 배치 {batch}, 학습률 {lr} ({schedule}).
-training.diverged = 학습이 {step}단계에서 발산했습니다: 손실이 무한대가 되었거나 출력을 고르게 찍는 것보다 훨씬 커졌습니다. 학습률(지금 {lr})을 낮추거나 워밍업 단계(지금 {warmup})를 늘린 뒤 초기화하세요.
+training.diverged = 학습이 {step}단계에서 발산했습니다: 손실이 무한대가 되었거나 출력을 고르게 찍는 것보다 훨씬 커졌습니다. 학습은 그 단계에서 멈췄습니다. 학습률(지금 {lr})을 낮추거나 워밍업 단계(지금 {warmup})를 늘린 뒤 초기화하세요. 그대로 계속하려면 학습을 누르세요.
+training.lowerLr = 학습률을 {lr}(으)로 낮추고 초기화
 `, 'strings/ko/setup.js');
