@@ -13,6 +13,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { STRICT_CSP, openPage, screenshot, screenshotDir, scrollTo, shadowStyle, sleep, textOf, useBrowser, waitForModel, waitForText } from './browser.mjs';
 import { minimumVersions } from '../../web/lib/browser-support.js';
+import { TRAIN_OPTIONS } from '../../web/lib/generated/schema.js';
+import { t } from '../../web/playground/strings/index.js';
 
 const PANELS = ['setup', 'training', 'tokens', 'embeddings', 'attention', 'walkthrough', 'outputs', 'files', 'about'];
 const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
@@ -287,4 +289,42 @@ test('a run that diverges pauses at that step with the hint, and one click lower
   await page.click('>>> [data-testid=pause]').catch(() => {});
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('a learning rate of 0 is refused in its box, in the words of the core\'s range, in both languages', async () => {
+  // The core's table: lr > 0 (an open end) and at most its max.
+  const lr = TRAIN_OPTIONS.find((f) => f.js === 'lr');
+  assert.deepEqual([lr.minOpen, lr.maxOpen], [true, false]);
+  for (const lang of ['en', 'ko']) {
+    const { page, problems } = await openPage(suite.browser, `${suite.url}#task=qa-toy&lang=${lang}`, { viewport: { width: 1280, height: 900 } });
+    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+    // Typed as a user types it: the box's text replaced, then Tab.
+    const retype = async (text) => {
+      const box = await page.$('>>> [data-testid=field-lr]');
+      await box.focus();
+      await page.keyboard.down('Control');
+      await page.keyboard.press('a');
+      await page.keyboard.up('Control');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Tab');
+      return box;
+    };
+    const box = await retype('0');
+    const why = t(lang, 'setup.invalidReal', { range: t(lang, 'range.minOpen', { min: lr.min, max: lr.max }) });
+    const shown = () => box.evaluate((el) => {
+      const w = el.closest('.field').querySelector('.why');
+      return w.hidden ? null : w.textContent;
+    });
+    assert.equal(await shown(), why, lang);
+    assert.equal(await box.evaluate((el) => el.getAttribute('aria-invalid')), 'true', lang);
+    assert.equal(await page.$eval('>>> [data-testid=train]', (el) => el.disabled), true, `${lang}: Train waits`);
+    assert.equal(await page.evaluate(() => document.querySelector('tp-playground').app.state.train.lr), undefined, `${lang}: the state keeps its valid rate`);
+    // A rate the core takes clears it.
+    await retype('0.02');
+    await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+    assert.equal(await page.evaluate(() => document.querySelector('tp-playground').app.state.train.lr), 0.02);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });

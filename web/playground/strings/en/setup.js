@@ -84,7 +84,11 @@ time.now = step {step}: now ({n} recorded)
 time.at = step {step} of {last} ({n} recorded)
 
 setup.invalidInt = Not used: a whole number from {min} to {max}. Train waits until it is.
-setup.invalidReal = Not used: a number from {min} to {max}. Train waits until it is.
+setup.invalidReal = Not used: a number {range}. Train waits until it is.
+range.closed = from {min} to {max}
+range.minOpen = above {min} and at most {max}
+range.maxOpen = from {min} to below {max}
+range.open = above {min} and below {max}
 setup.title = Task and architecture
 setup.task = Task
 setup.yourText = Your text (a language model learns to continue it)

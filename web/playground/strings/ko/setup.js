@@ -84,7 +84,11 @@ time.now = {step}단계: 현재 ({n}개 기록)
 time.at = {step} / {last}단계 ({n}개 기록)
 
 setup.invalidInt = 적용 안 됨: {min}부터 {max}까지의 정수여야 합니다. 고칠 때까지 학습할 수 없습니다.
-setup.invalidReal = 적용 안 됨: {min}부터 {max}까지의 수여야 합니다. 고칠 때까지 학습할 수 없습니다.
+setup.invalidReal = 적용 안 됨: {range} 수여야 합니다. 고칠 때까지 학습할 수 없습니다.
+range.closed = {min}부터 {max}까지의
+range.minOpen = {min}보다 크고 {max} 이하인
+range.maxOpen = {min} 이상 {max} 미만인
+range.open = {min}보다 크고 {max}보다 작은
 setup.title = 과제와 구조
 setup.task = 과제
 setup.yourText = 내 텍스트 (언어 모델이 이어 쓰기를 배웁니다)
