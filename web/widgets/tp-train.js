@@ -65,6 +65,7 @@ export class TpTrain extends TpWidget {
   }
 
   async update(changed, first) {
+    this.buttonNames();
     const taskName = text(this, 'task', 'qa-toy').trim();
     await checkTask(taskName);
     const request = sessionRequest(this, taskName);
@@ -102,6 +103,16 @@ export class TpTrain extends TpWidget {
       this.answer(true);
     }
     this.draw();
+  }
+
+  // Every button has its name from the first update on, in the widget's language, also when an
+  // attribute is refused before there is a task or a run to draw (the buttons stay off then).
+  buttonNames() {
+    const d = this.driver;
+    if (!d?.session || !d.config) this.$('[data-role=toggle]').textContent = this.t('w.train');
+    this.$('[data-role=reset]').textContent = this.t('w.reset');
+    const info = this.info;
+    this.$('[data-role=go]').textContent = this.t(info && (info.kind === 'classify' || info.kind === 'tag') ? 'w.predict' : 'w.generate');
   }
 
   labels() {
