@@ -50,6 +50,11 @@ test('outputs: the answer as it is revealed, its bars and the line under it, fro
     assert.equal(p.ready, true);
     assert.equal(p.fields.length, 6);
     assert.deepEqual(p.fields.filter((f) => f.slider).map((f) => f.field.key), ['temperature', 'topK', 'topP']);
+    // A box's refusal names the core's range (top-p: above 0, an open end), in the page's language.
+    for (const lang of ['en', 'ko']) {
+      const topP = deriveOutputs(...args(r, { state: { ...r.state, lang } })).fields.find((f) => f.field.key === 'topP');
+      assert.equal(topP.invalidLabel(), t(lang, 'out.invalidReal', { range: t(lang, 'range.minOpen', { min: topP.field.min, max: topP.field.max }) }), lang);
+    }
     // Korean: the same answer, in Korean words.
     const ko = deriveOutputs(...args(r, { state: { ...r.state, lang: 'ko' } }));
     assert.match(ko.answer.meta, /토큰당/);
