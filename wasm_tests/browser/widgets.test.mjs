@@ -9,8 +9,8 @@
 //   - a widget below the fold does nothing until it is seen, pauses when scrolled away and
 //     resumes when back;
 //   - changing `text` on <tp-tokenizer> re-renders it; an invalid attribute shows a message;
-//   - a <tp-train> whose run diverges pauses there and says what to change; one whose attributes
-//     are refused says why, and its buttons still have their names;
+//   - a <tp-train> or live <tp-attention> whose run diverges pauses there and says so; a
+//     <tp-train> whose attributes are refused says why, and its buttons still have their names;
 //   - how many bytes a page with one <tp-tokenizer>, and the page with every widget, loads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -233,7 +233,7 @@ test('a widget below the fold does no work until seen, pauses when scrolled away
   await page.close();
 });
 
-test('a <tp-train> whose run diverges pauses at that step and says what to change', async () => {
+test('a <tp-train> (and a live <tp-attention>) whose run diverges pauses at that step and says what to change', async () => {
   const { page, problems } = await open(`${suite.url}wasm_tests/browser/pages/widgets_train.html`);
   const trainer = await page.$('#diverges');
   await intoView(trainer);
@@ -249,6 +249,14 @@ test('a <tp-train> whose run diverges pauses at that step and says what to chang
   // In Korean, the same.
   await trainer.evaluate((el) => el.setAttribute('lang', 'ko'));
   await page.waitForFunction(() => /단계에서 일시 정지: 학습이 발산했습니다/.test(document.querySelector('#diverges').shadowRoot.querySelector('[part=status]').textContent), { timeout: 10_000 });
+  // A live <tp-attention> trains in the same kind of session: it pauses there too, and says so.
+  const attention = await page.$('#attention-diverges');
+  await intoView(attention);
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#attention-diverges');
+    return el.driver?.run?.reason === 'diverged' && / · paused at step \d+: training diverged/.test(el.shadowRoot.querySelector('[part=status]').textContent);
+  }, { timeout: 60_000 });
+  assert.equal(await attention.evaluate((el) => el.driver.step), await attention.evaluate((el) => el.driver.report.divergedAt));
   assert.deepEqual(problems, []);
   await page.close();
 });
