@@ -50,6 +50,11 @@ test('outputs: the answer as it is revealed, its bars and the line under it, fro
     assert.equal(p.ready, true);
     assert.equal(p.fields.length, 6);
     assert.deepEqual(p.fields.filter((f) => f.slider).map((f) => f.field.key), ['temperature', 'topK', 'topP']);
+    // A box's refusal names the core's range (top-p: above 0, an open end), in the page's language.
+    for (const lang of ['en', 'ko']) {
+      const topP = deriveOutputs(...args(r, { state: { ...r.state, lang } })).fields.find((f) => f.field.key === 'topP');
+      assert.equal(topP.invalidLabel(), t(lang, 'out.invalidReal', { range: t(lang, 'range.minOpen', { min: topP.field.min, max: topP.field.max }) }), lang);
+    }
     // Korean: the same answer, in Korean words.
     const ko = deriveOutputs(...args(r, { state: { ...r.state, lang: 'ko' } }));
     assert.match(ko.answer.meta, /토큰당/);
@@ -239,6 +244,22 @@ test('the training bar, the training card and the timeline read the run as recor
   const tl = deriveTrainbar(r.state, r.run, shown, r.info, { ...r.page, shownStep: shown.step }).timeline;
   assert.equal(tl.index, 1);
   assert.equal(tl.text, t('en', 'time.at', { step: shown.step, last: r.run.snapshots.at(-1).step, n: r.run.snapshots.length }));
+});
+
+test('a divergence: the hint in the page\'s language and one button for a tenth of the run\'s learning rate', () => {
+  const r = runs['encoder-decoder'];
+  assert.equal(deriveTraining(...args(r)).lowerLr, null, 'no button for a run that did not diverge');
+  const diverged = { ...r.run, report: { ...r.run.report, diverged: true, divergedAt: 3 } };
+  const state = { ...r.state, train: { ...r.state.train, lr: 10, warmup: 0 } };
+  for (const lang of ['en', 'ko']) {
+    const card = deriveTraining({ ...state, lang }, diverged, null, r.info, r.page);
+    assert.equal(card.diverged, t(lang, 'training.diverged', { step: 3, lr: '10', warmup: 0 }), lang);
+    assert.deepEqual(card.lowerLr, { value: 1, text: t(lang, 'training.lowerLr', { lr: 1 }), disabled: false }, lang);
+  }
+  assert.match(t('ko', 'training.lowerLr', { lr: 1 }), /^학습률을 1/);
+  // The task's own learning rate when the set-up keeps the default; busy while a model builds.
+  const byDefault = deriveTraining(r.state, diverged, null, r.info, { ...r.page, busy: true }).lowerLr;
+  assert.deepEqual(byDefault, { value: Number((r.info.train.lr / 10).toPrecision(4)), text: t('en', 'training.lowerLr', { lr: byDefault.value }), disabled: true });
 });
 
 test('set-up: the choices each task allows, the preset the model is, the model\'s size', () => {

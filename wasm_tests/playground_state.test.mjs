@@ -10,7 +10,7 @@ import { root } from '../scripts/build.mjs';
 import { STRINGS as APP_STRINGS, COMMON, t } from '../web/playground/strings/index.js';
 import { SHARED } from '../web/ui/strings.js';
 import { WIDGET_STRINGS } from '../web/widgets/shared/strings.js';
-import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, PRESETS, defaultState, applyPreset, sessionRequest, parsePairs, URL_TEXT_LIMIT } from '../web/playground/state.js';
+import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TOKENIZER_KINDS, ATTN_STAGES, RANGE_KINDS, PRESETS, inRange, defaultState, applyPreset, sessionRequest, parsePairs, URL_TEXT_LIMIT } from '../web/playground/state.js';
 import { parseHash, toHash } from '../web/playground/hash.js';
 import { buildSteps } from '../web/components/shared/walkthrough-steps.js';
 import { mathText } from '../web/ui/mathml.js';
@@ -44,6 +44,7 @@ test('every string key the page uses exists in English and Korean', () => {
   }
   for (const v of [...TOKENIZER_KINDS, 'true', 'false']) used.add(`value.${v}`);
   for (const s of ATTN_STAGES) used.add(`attn.stage.${s}`);
+  for (const k of RANGE_KINDS) used.add(`range.${k}`);
   for (const k of ['enc', 'dec', 'cross']) used.add(`attn.kind.${k}`);
   for (const p of Object.keys(PRESETS)) used.add(`preset.${p}`).add(`preset.${p}.hint`);
   for (const m of ['exact_match', 'token_accuracy', 'accuracy', 'perplexity']) used.add(`metric.${m}`);
@@ -98,6 +99,40 @@ test('hash keys are only the tables\' own, and values only what the controls all
   const req = sessionRequest(parseHash('#m.constructor=x&m.nHeads=3&m.dModel=12'));
   const model = tp.model({ ...task.defaults, ...req.model });
   assert.equal(model.config.nHeads, 3);
+  for (const o of [model, task]) o.dispose();
+});
+
+test('a number control takes exactly what the core takes: an open end of its range (lr 0, dropout 1) is refused, and said', async () => {
+  const tp = await load();
+  const task = tp.task('qa-toy');
+  const model = tp.model({ ...task.defaults, seed: 1 });
+  // Whether the core takes option f = v (null: not one this checks here).
+  const accepted = (f, v) => {
+    try {
+      if (TRAIN_FIELDS.includes(f)) tp.trainer(model, task, { [f.key]: v }).dispose();
+      else if (ARCH_FIELDS.includes(f)) tp.model({ ...task.defaults, [f.key]: v }).dispose();
+      else return null;
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const open = [...ARCH_FIELDS, ...TRAIN_FIELDS, ...GEN_FIELDS].filter((f) => f.minOpen || f.maxOpen);
+  assert.ok(open.some((f) => f.key === 'lr' && f.minOpen) && open.some((f) => f.key === 'dropout' && f.maxOpen), open.map((f) => f.key).join());
+  for (const f of [...ARCH_FIELDS, ...TRAIN_FIELDS].filter((x) => x.kind === 'float')) {
+    for (const [end, isOpen] of [[f.min, f.minOpen], [f.max, f.maxOpen]]) {
+      if (end === undefined) continue;
+      assert.equal(inRange(f, end), !isOpen, `${f.key} = ${end}`);
+      const core = accepted(f, end);
+      if (core !== null && isOpen) assert.equal(core, false, `the core takes ${f.key} = ${end}, which the control refuses`);
+    }
+  }
+  // The words come from the range's kind, in the page's language; a link is refused the same way.
+  const lr = TRAIN_FIELDS.find((f) => f.key === 'lr');
+  assert.equal(t('en', `range.${RANGE_KINDS[1]}`, { min: lr.min, max: lr.max }), `above ${lr.min} and at most ${lr.max}`);
+  assert.deepEqual(parseHash('#t.lr=0').train, {});
+  assert.deepEqual(parseHash('#t.lr=10&m.dropout=1').model, {});
+  assert.deepEqual(parseHash('#t.lr=10').train, { lr: 10 });
   for (const o of [model, task]) o.dispose();
 });
 

@@ -1,7 +1,8 @@
 // Browser: axe-core (the accessibility rules engine, a devDependency) finds no violations where a
 // new user goes — the playground with the Q&A toy trained (its shipped checkpoint loaded, and a
 // training step taken so the training views have a run to show) and an answer generated, in English and in
-// Korean, and the widgets example page with every widget rendered — each in the light and in the
+// Korean, a run paused where it diverged (the hint and its button) and trainers that went wrong,
+// and the widgets example page with every widget rendered — each in the light and in the
 // dark colour scheme, under the strict Content-Security-Policy. axe is put into the page by the
 // driver (not by a <script> the policy would have to allow) and reads open shadow roots itself.
 import { test, after } from 'node:test';
@@ -36,6 +37,15 @@ async function violations(page, problems) {
   return found.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${v.nodes.slice(0, 4).join(' | ')} — ${v.why}`);
 }
 
+// axe on the playground as it is (English), then after its language button (Korean).
+async function inBothLanguages(page, problems, scheme) {
+  assert.deepEqual(await violations(page, problems), [], `English, ${scheme}`);
+  await page.click('>>> [data-testid=lang]');
+  await page.waitForSelector('html[lang=ko]');
+  await sleep(500);
+  assert.deepEqual(await violations(page, problems), [], `Korean, ${scheme}`);
+}
+
 async function openIn(scheme, path) {
   const opened = await openPage(browsers[scheme], suite.url + path, { viewport: { width: 1280, height: 900 } });
   // The scheme asked for is the one the page sees.
@@ -53,14 +63,26 @@ for (const scheme of ['light', 'dark']) {
     await page.click('>>> [data-testid=generate]');
     await waitForText(page, '>>> [data-testid=output]', /^i am fine$/, { timeout: 20_000 });
     await sleep(500);
-    assert.deepEqual(await violations(page, problems), [], `English, ${scheme}`);
-
-    await page.click('>>> [data-testid=lang]');
-    await page.waitForSelector('html[lang=ko]');
-    await sleep(500);
-    assert.deepEqual(await violations(page, problems), [], `Korean, ${scheme}`);
+    await inBothLanguages(page, problems, scheme);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  test(`a run paused where it diverged, and trainers that went wrong, in English and Korean (${scheme}): no axe violations`, async () => {
+    const { page, problems } = await openIn(scheme, 'web/index.html#task=qa-toy&t.lr=10&t.warmup=0');
+    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+    await page.select('>>> [data-testid=speed]', '0');
+    await page.click('>>> [data-testid=train]');
+    await page.waitForSelector('>>> [data-testid=lower-lr]:not([hidden])', { timeout: 60_000 });
+    await sleep(500);
+    await inBothLanguages(page, problems, scheme);
+    await page.close();
+    const widgets = await openIn(scheme, 'wasm_tests/browser/pages/widgets_train.html');
+    await widgets.page.waitForFunction(() => document.querySelector('#diverges').dataset.state === 'diverged' && document.querySelector('#no-task').dataset.error, { timeout: 60_000 });
+    assert.deepEqual(await violations(widgets.page, widgets.problems), [], `widgets, ${scheme}`);
+    assert.deepEqual([...problems, ...widgets.problems], []);
+    await widgets.page.close();
   });
 
   test(`the widgets example page, every widget rendered (${scheme}): no axe violations`, async () => {

@@ -13,6 +13,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { STRICT_CSP, openPage, screenshot, screenshotDir, scrollTo, shadowStyle, sleep, textOf, useBrowser, waitForModel, waitForText } from './browser.mjs';
 import { minimumVersions } from '../../web/lib/browser-support.js';
+import { TRAIN_OPTIONS } from '../../web/lib/generated/schema.js';
+import { t } from '../../web/playground/strings/index.js';
 
 const PANELS = ['setup', 'training', 'tokens', 'embeddings', 'attention', 'walkthrough', 'outputs', 'files', 'about'];
 const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
@@ -231,20 +233,98 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   await copy.page.close();
 });
 
-test('a run that diverges says so, with what to change, until it is reset', async () => {
+test('a run that diverges pauses at that step with the hint, and one click lowers the learning rate and starts a run that trains', async () => {
   // A link with a learning rate far too high and no warm-up (the trainer's diverged flag).
   const { page, problems } = await openPage(suite.browser, `${suite.url}#task=qa-toy&t.lr=10&t.warmup=0`, { viewport: { width: 1280, height: 900 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
   assert.equal(await page.$eval('>>> [data-testid=diverged]', (el) => el.hidden), true, 'the hint shows before training');
+  assert.equal(await page.$eval('>>> [data-testid=lower-lr]', (el) => el.hidden), true, 'the button shows before training');
+  // As fast as it goes: a run that carried on would be at its last step within a second or two.
+  await page.select('>>> [data-testid=speed]', '0');
   await page.click('>>> [data-testid=train]');
-  await page.waitForSelector('>>> [data-testid=diverged]:not([hidden])', { timeout: 60_000 });
+  await page.waitForSelector('>>> #status[data-key="status.diverged"]', { timeout: 60_000 });
   const hint = await textOf(page, '>>> [data-testid=diverged]');
-  assert.match(hint, /^Training diverged at step \d+: .*Lower the learning rate \(now 10\) or add warm-up steps \(now 0\), then reset\.$/);
+  const at = Number(hint.match(/^Training diverged at step (\d+): /)?.[1]);
+  assert.match(hint, /Training paused there\. Lower the learning rate \(now 10\) or add warm-up steps \(now 0\), then reset; or press Train to go on\.$/);
+  assert.match(await textOf(page, '>>> #status'), new RegExp(`^paused at step ${at}: training diverged`));
+  await sleep(1500);
+  const run = () => page.evaluate(() => {
+    const app = document.querySelector('tp-playground').app;
+    return { id: app.run.id, step: app.run.step, total: app.run.totalSteps, running: app.run.running, reason: app.run.reason, lr: app.state.train.lr };
+  });
+  const paused = await run();
+  assert.deepEqual({ step: paused.step, running: paused.running, reason: paused.reason }, { step: at, running: false, reason: 'diverged' }, 'paused at the step that diverged');
+  assert.ok(at < paused.total / 10, `diverged at step ${at} of ${paused.total}`);
+  assert.equal(await textOf(page, '>>> #step-text'), `step ${at} / ${paused.total}`, 'paused, not reset');
+  assert.equal(await page.$eval('>>> [data-testid=train]', (el) => el.disabled), false, 'Train goes on from there');
+  // The one button: a tenth of the learning rate, in the set-up (box and link), and a new run.
+  // The toy diverges at lr 1 too (at step 2), so the button is pressed again until a run trains
+  // to its end (lr 0.1 does); each press divides the run's rate by 10.
+  let lr = 10, last = paused;
+  for (let press = 1; ; ++press) {
+    assert.ok(press <= 3, `still diverging at lr ${lr}`);
+    lr /= 10;
+    assert.equal(await textOf(page, '>>> [data-testid=lower-lr]'), `Lower the learning rate to ${lr} and reset`);
+    await page.click('>>> [data-testid=lower-lr]');
+    await page.waitForFunction((id) => {
+      const app = document.querySelector('tp-playground').app;
+      return app.run && app.run.id !== id && !app.page.busy;
+    }, { timeout: 30_000 }, last.id);
+    assert.equal(await page.$eval('>>> [data-testid=field-lr]', (el) => el.value), String(lr));
+    assert.ok((await page.evaluate(() => location.hash)).split(/[#&]/).includes(`t.lr=${lr}`), 'the link holds the new rate');
+    assert.equal(await textOf(page, '>>> #step-text'), `step 0 / ${paused.total}`, 'a new run');
+    assert.equal(await page.$eval('>>> [data-testid=diverged]', (el) => el.hidden), true, 'the hint goes with the run');
+    assert.equal(await page.$eval('>>> [data-testid=lower-lr]', (el) => el.hidden), true);
+    await page.click('>>> [data-testid=train]');
+    await page.waitForSelector('>>> #status:is([data-key="status.diverged"], [data-key="status.finished"])', { timeout: 90_000 });
+    last = await run();
+    assert.equal(last.lr, lr);
+    if (last.reason === 'finished') break;
+    assert.match(await textOf(page, '>>> [data-testid=diverged]'), new RegExp(`Lower the learning rate \\(now ${lr}\\)`));
+  }
+  assert.equal(last.step, paused.total, 'the last run trained to its end');
+  assert.equal(await page.evaluate(() => document.querySelector('tp-playground').app.run.report.divergedAt), 0);
+  assert.equal(await page.$eval('>>> [data-testid=diverged]', (el) => el.hidden), true);
   await page.click('>>> [data-testid=pause]').catch(() => {});
-  await page.waitForSelector('>>> [data-testid=reset]:not([disabled])');
-  await page.click('>>> [data-testid=reset]');
-  await page.waitForSelector('>>> [data-testid=diverged][hidden]', { timeout: 30_000 });
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('a learning rate of 0 is refused in its box, in the words of the core\'s range, in both languages', async () => {
+  // The core's table: lr > 0 (an open end) and at most its max.
+  const lr = TRAIN_OPTIONS.find((f) => f.js === 'lr');
+  assert.deepEqual([lr.minOpen, lr.maxOpen], [true, false]);
+  for (const lang of ['en', 'ko']) {
+    const { page, problems } = await openPage(suite.browser, `${suite.url}#task=qa-toy&lang=${lang}`, { viewport: { width: 1280, height: 900 } });
+    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+    // Typed as a user types it: the box's text replaced, then Tab.
+    const retype = async (text) => {
+      const box = await page.$('>>> [data-testid=field-lr]');
+      await box.focus();
+      await page.keyboard.down('Control');
+      await page.keyboard.press('a');
+      await page.keyboard.up('Control');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Tab');
+      return box;
+    };
+    const box = await retype('0');
+    const why = t(lang, 'setup.invalidReal', { range: t(lang, 'range.minOpen', { min: lr.min, max: lr.max }) });
+    const shown = () => box.evaluate((el) => {
+      const w = el.closest('.field').querySelector('.why');
+      return w.hidden ? null : w.textContent;
+    });
+    assert.equal(await shown(), why, lang);
+    assert.equal(await box.evaluate((el) => el.getAttribute('aria-invalid')), 'true', lang);
+    assert.equal(await page.$eval('>>> [data-testid=train]', (el) => el.disabled), true, `${lang}: Train waits`);
+    assert.equal(await page.evaluate(() => document.querySelector('tp-playground').app.state.train.lr), undefined, `${lang}: the state keeps its valid rate`);
+    // A rate the core takes clears it.
+    await retype('0.02');
+    await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+    assert.equal(await page.evaluate(() => document.querySelector('tp-playground').app.state.train.lr), 0.02);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });

@@ -9,6 +9,8 @@
 //   - a widget below the fold does nothing until it is seen, pauses when scrolled away and
 //     resumes when back;
 //   - changing `text` on <tp-tokenizer> re-renders it; an invalid attribute shows a message;
+//   - a <tp-train> or live <tp-attention> whose run diverges pauses there and says so; a
+//     <tp-train> whose attributes are refused says why, and its buttons still have their names;
 //   - how many bytes a page with one <tp-tokenizer>, and the page with every widget, loads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +19,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { STRICT_CSP, intoView, onlyWhere, openPage, reachWidget, screenshot, sleep, useBrowser } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
+import { WIDGET_STRINGS } from '../../web/widgets/shared/strings.js';
 
 const PREFIX = '/course/notes/';   // a sub-path, as on a documentation host
 const WIDGETS = ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention', 'tp-walkthrough', 'tp-train', 'tp-playground'];
@@ -226,6 +229,49 @@ test('a widget below the fold does no work until seen, pauses when scrolled away
   await intoView(trainer);
   await page.waitForFunction((s) => Number(document.querySelector('#trainer').dataset.step) > s + 10, { timeout: 30_000 }, stopped);
   assert.equal(page.workers().length, 1, 'one worker for the widget, however often it pauses');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a <tp-train> (and a live <tp-attention>) whose run diverges pauses at that step and says what to change', async () => {
+  const { page, problems } = await open(`${suite.url}wasm_tests/browser/pages/widgets_train.html`);
+  const trainer = await page.$('#diverges');
+  await intoView(trainer);
+  await page.waitForFunction(() => document.querySelector('#diverges').dataset.state === 'diverged', { timeout: 60_000 });
+  const { step, divergedAt, total } = await trainer.evaluate((el) => ({ step: Number(el.dataset.step), divergedAt: el.driver.report.divergedAt, total: el.driver.totalSteps }));
+  assert.equal(step, divergedAt, 'paused at the step that diverged');
+  assert.ok(step < total / 10, `step ${step} of ${total}`);
+  const status = await trainer.evaluate((el) => el.shadowRoot.querySelector('[part=status]').textContent);
+  assert.equal(status, `paused at step ${step}: training diverged (the loss became infinite or rose far above a uniform guess); lower lr or add warmup steps, then Reset`);
+  await sleep(1000);
+  assert.equal(await trainer.evaluate((el) => Number(el.dataset.step)), step, 'it stays paused');
+  assert.equal(await trainer.evaluate((el) => el.shadowRoot.querySelector('[data-role=toggle]').textContent), 'Resume');
+  // In Korean, the same.
+  await trainer.evaluate((el) => el.setAttribute('lang', 'ko'));
+  await page.waitForFunction(() => /단계에서 일시 정지: 학습이 발산했습니다/.test(document.querySelector('#diverges').shadowRoot.querySelector('[part=status]').textContent), { timeout: 10_000 });
+  // A live <tp-attention> trains in the same kind of session: it pauses there too, and says so.
+  const attention = await page.$('#attention-diverges');
+  await intoView(attention);
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#attention-diverges');
+    return el.driver?.run?.reason === 'diverged' && / · paused at step \d+: training diverged/.test(el.shadowRoot.querySelector('[part=status]').textContent);
+  }, { timeout: 60_000 });
+  assert.equal(await attention.evaluate((el) => el.driver.step), await attention.evaluate((el) => el.driver.report.divergedAt));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a <tp-train> with a task that does not exist says why, and each of its buttons still has its name, in both languages', async () => {
+  const { page, problems } = await open(`${suite.url}wasm_tests/browser/pages/widgets_train.html`);
+  const trainer = await page.$('#no-task');
+  const names = () => trainer.evaluate((el) => [...el.shadowRoot.querySelectorAll('button')].map((b) => [b.dataset.role, b.textContent.trim(), b.disabled]));
+  for (const lang of ['en', 'ko']) {
+    const words = ['w.train', 'w.reset', 'w.generate'].map((k) => WIDGET_STRINGS[lang][k]);
+    await trainer.evaluate((el, l) => el.setAttribute('lang', l), lang);
+    assert.match(await reachWidget(trainer), /^error .*no-such-task/);
+    await page.waitForFunction((el, w) => el.shadowRoot.querySelector('[data-role=toggle]').textContent.trim() === w, { timeout: 10_000 }, trainer, words[0]);
+    assert.deepEqual(await names(), [['toggle', words[0], true], ['reset', words[1], true], ['go', words[2], true]], lang);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });

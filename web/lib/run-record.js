@@ -110,7 +110,7 @@ export class RunRecord {
     this.createdAt = header.createdAt ?? Date.now();
     /** Whether it is training now. @readonly @type {boolean} */
     this.running = false;
-    /** Why the state last changed. @readonly @type {'started' | 'paused' | 'finished' | 'error' | null} */
+    /** Why the state last changed ('diverged': training paused at the step where the run first diverged, `report.divergedAt`). @readonly @type {'started' | 'paused' | 'finished' | 'diverged' | 'error' | null} */
     this.reason = null;
     /** reason 'error': the message. @readonly @type {string | null} */
     this.error = null;

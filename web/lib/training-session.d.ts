@@ -50,7 +50,7 @@ export type ProgressDetail = StepReport & {
     workerTime: number;
 };
 export type StateDetail = SessionState & {
-    reason: 'started' | 'paused' | 'finished' | 'error';
+    reason: 'started' | 'paused' | 'finished' | 'diverged' | 'error';
     error?: string;
     report: StepReport | null;
     history: HistoryPoint[];
@@ -118,7 +118,7 @@ export declare class TrainingSession extends EventTarget {
      * @returns {Promise<string>}
      */
     importTokenizer(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>, options?: ImportOptions): Promise<string>;
-    /** Trains until `totalSteps` or `pause()`. @returns {Promise<SessionState>} */
+    /** Trains until `totalSteps`, `pause()`, or the step where the run first diverges (it pauses there: state reason `'diverged'`; `start()` again trains on). @returns {Promise<SessionState>} */
     start(): Promise<SessionState>;
     /** Stops after the current chunk of steps (a few tens of ms at most). @returns {Promise<SessionState>} */
     pause(): Promise<SessionState>;

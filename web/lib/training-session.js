@@ -95,10 +95,11 @@ import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
  */
 
 /**
- * A `state` event's detail: why the state changed (reason 'error': `error` is the message), the
+ * A `state` event's detail: why the state changed (reason 'error': `error` is the message;
+ * 'diverged': training paused at the step where the run first diverged), the
  * latest report, the history points since the previous event, and when the worker sent it on
  * its own clock (ms).
- * @typedef {SessionState & { reason: 'started' | 'paused' | 'finished' | 'error', error?: string, report: StepReport | null, history: HistoryPoint[], workerTime: number }} StateDetail
+ * @typedef {SessionState & { reason: 'started' | 'paused' | 'finished' | 'diverged' | 'error', error?: string, report: StepReport | null, history: HistoryPoint[], workerTime: number }} StateDetail
  */
 
 /**
@@ -291,7 +292,7 @@ export class TrainingSession extends EventTarget {
     }
     return this.#request(type, { files, stallTimeout: importing.stallTimeout }, [], importing.signal);
   }
-  /** Trains until `totalSteps` or `pause()`. @returns {Promise<SessionState>} */
+  /** Trains until `totalSteps`, `pause()`, or the step where the run first diverges (it pauses there: state reason `'diverged'`; `start()` again trains on). @returns {Promise<SessionState>} */
   start() { return this.#request('start'); }
   /** Stops after the current chunk of steps (a few tens of ms at most). @returns {Promise<SessionState>} */
   pause() { return this.#request('pause'); }

@@ -262,7 +262,7 @@ export interface TpTrainAttributes extends CommonAttributes, TrainingAttributes 
 export interface TpTrainEventMap extends HTMLElementEventMap {
   /** At most every ~120 ms while training. */
   'tp-progress': CustomEvent<{ step: number, totalSteps: number, loss: number }>;
-  /** When training reaches `steps` (`data-step` and `data-state` — `ready`, `training`, `paused`, `offscreen`, `finished` — mirror its state). */
+  /** When training reaches `steps` (`data-step` and `data-state` — `ready`, `training`, `paused`, `diverged` (paused by itself at the step where the run diverged: the status line says what to change), `offscreen`, `finished` — mirror its state). */
   'tp-finished': CustomEvent<{ step: number, loss: number }>;
   /** Once, after the first render (`data-ready="true"` is set too). */
   'tp-ready': CustomEvent<null>;

@@ -7,7 +7,8 @@
 // log-spaced schedule. The page mirrors that record from the deltas sent here; it never writes
 // it. Training runs in short chunks sized to ~25 ms, yielding between them so
 // pause/step/snapshot messages are handled promptly, and at a chosen pace (steps per second) when
-// one is set. Deltas go to the page at most every `progressInterval` ms (and at once on a state
+// one is set; it pauses by itself at the step where the run first diverges (state reason
+// 'diverged'). Deltas go to the page at most every `progressInterval` ms (and at once on a state
 // change). The page's thread never runs a training step.
 //
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
@@ -248,13 +249,24 @@ function trainChunk(generation) {
     n = Math.min(n, due);
   }
   const start = now();
+  let done = 0, diverged = false;
   try {
-    for (let i = 0; i < n; ++i) stepOnce();
+    // The step where the run first diverges ends the chunk: training pauses there, the weights
+    // as that step left them, so the page can say so before going on would waste the run.
+    while (done < n && !diverged) {
+      const report = stepOnce();
+      ++done;
+      diverged = report.divergedAt === report.step;
+    }
   } catch (error) {
     finish('error', error.message);
     return;
   }
-  paceClock.done += n;
+  paceClock.done += done;
+  if (diverged) {
+    finish('diverged');
+    return;
+  }
   const elapsed = now() - start;
   // Aim for ~25 ms chunks: long enough to amortise messages, short enough to pause promptly.
   chunk = Math.max(1, Math.min(1000, Math.round(chunk * (elapsed > 0 ? Math.min(2, Math.max(0.5, 25 / elapsed)) : 2))));

@@ -275,6 +275,7 @@ function listenToSession(app) {
     app.emit('run', d);
     if (d.reason === 'error') app.status('status.failed');
     else if (d.reason === 'finished') app.status('status.finished');
+    else if (d.reason === 'diverged') app.status('status.diverged', { step: d.report?.divergedAt ?? d.step });
     else if (d.reason === 'paused') app.status(app.pausedByView ? 'status.offscreen' : 'status.paused');
     else if (d.reason === 'started') app.status('status.training');
     // A kept run that is still the current one is stored as it is now.

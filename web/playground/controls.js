@@ -1,16 +1,18 @@
 // controls.js — one labelled control per option (number, menu, switch or text), with the
 // "changed from default" mark, the default shown beneath, and a per-control reset button.
 import { h } from '../ui/dom.js';
+import { englishRange, inRange } from './state.js';
 
 // { field, value, defaultValue, lang-aware labels: name, code?, valueLabel(v), disabled: { value: reason },
 //   onChange(v), onReset() } -> element
-// onInvalid(message | null): a number outside the field's range (from the core's table) stays in
-// its box with the reason beside it, and the page is told (it keeps Train off meanwhile).
+// onInvalid(message | null): a number outside the field's range (from the core's table, open ends
+// excluded) stays in its box with the reason beside it, and the page is told (it keeps Train off
+// meanwhile). invalidLabel(field) says what the box takes (the default: in English).
 // slider: { min, max, step, onMove(v) } adds a range under a number's box over that part of its
 // range (the box still takes any value the core allows): onMove while it moves, onChange when
 // it is let go.
 export function fieldControl({ field, id, value, defaultValue, name, code, valueLabel = String, disabled = {}, onChange, onReset, resetLabel, defaultLabel, changed, slider,
-  onInvalid = () => {}, invalidLabel = (f) => `${f.kind === 'int' ? 'a whole number' : 'a number'} from ${f.min} to ${f.max}` }) {
+  onInvalid = () => {}, invalidLabel = (f) => `${f.kind === 'int' ? 'a whole number' : 'a number'} ${englishRange(f)}` }) {
   const inputId = id ?? `f-${field.key}`;
   let control;
   const testid = `field-${field.key}`;
@@ -32,7 +34,7 @@ export function fieldControl({ field, id, value, defaultValue, name, code, value
     control = h('input', { id: inputId, 'data-testid': testid, type: 'number', value: value ?? '', min: field.min, max: field.max, step: field.step ?? (field.kind === 'int' ? 1 : 'any'), inputmode: field.kind === 'int' ? 'numeric' : 'decimal' });
     control.addEventListener('change', () => {
       const raw = Number(control.value);
-      const ok = control.value !== '' && Number.isFinite(raw) && (field.min === undefined || raw >= field.min) && (field.max === undefined || raw <= field.max) && (field.kind !== 'int' || Number.isInteger(raw));
+      const ok = control.value !== '' && Number.isFinite(raw) && inRange(field, raw) && (field.kind !== 'int' || Number.isInteger(raw));
       const box = control.closest('.field');
       box.classList.toggle('invalid', !ok);
       const why = box.querySelector('.why');

@@ -3,7 +3,7 @@
 // could not use. No DOM, no wasm.
 //
 //   const state = parseHash(location.hash);  location.hash = toHash(state);
-import { ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TASKS, CUSTOM_TASKS, TOKENIZER_KINDS, ATTN_KINDS, ATTN_STAGES, PACES, URL_TEXT_LIMIT, defaultState } from './state.js';
+import { ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TASKS, CUSTOM_TASKS, TOKENIZER_KINDS, ATTN_KINDS, ATTN_STAGES, PACES, URL_TEXT_LIMIT, defaultState, englishRange, inRange as within } from './state.js';
 
 const SHORT = { model: 'm.', train: 't.', gen: 'g.', attn: 'a.' };
 
@@ -32,7 +32,7 @@ export function toHash(state) {
 // (out of range, not a choice, not a number): such a key is ignored like an unknown one.
 function typed(field, raw) {
   if (!field) return raw;
-  const inRange = (v) => (field.min === undefined || v >= field.min) && (field.max === undefined || v <= field.max);
+  const inRange = (v) => within(field, v);
   if (field.kind === 'int') {
     const v = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
     return Number.isSafeInteger(v) && inRange(v) ? v : undefined;
@@ -50,7 +50,7 @@ function typed(field, raw) {
 // What a field accepts, for a message about a value that is not of that kind.
 function accepts(field) {
   if (field.kind === 'int') return `a whole number${field.min !== undefined ? ` from ${field.min}` : ''}${field.max !== undefined ? ` to ${field.max}` : ''}`;
-  if (field.kind === 'float') return 'a number';
+  if (field.kind === 'float') return field.min === undefined && field.max === undefined ? 'a number' : `a number ${englishRange(field)}`;
   if (field.kind === 'bool') return 'true or false';
   if (field.kind === 'enum') return field.values.join(', ');
   return `letters ${field.pattern}`;

@@ -7,6 +7,7 @@
 // `model` and `train` hold only what differs from the task's defaults, so a link stays short and
 // "changed from default" is simply "present".
 import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS } from '../lib/generated/schema.js';
+import { t } from './strings/index.js';
 
 // The built-in tasks (src/tasks/builtin_tasks.cpp), in menu order, plus the user's own data.
 export const TASKS = ['qa-toy', 'copy', 'reverse', 'sort', 'addition', 'translate', 'lm-char', 'lm-bpe', 'sentiment', 'tagging'];
@@ -22,11 +23,30 @@ function control(table, key, symbol) {
   const field = { key, kind: KINDS[f.type], doc: f.doc };
   if (symbol) field.symbol = symbol;
   if (f.type === 'int' || f.type === 'real') Object.assign(field, { min: f.min, max: f.max });
-  if (f.type === 'real') field.step = 'any';
+  // A real's ends may be open (lr > 0, dropout < 1): the core refuses the end itself.
+  if (f.type === 'real') Object.assign(field, { step: 'any', minOpen: Boolean(f.minOpen), maxOpen: Boolean(f.maxOpen) });
   if (f.type === 'choice') field.values = [...f.choices];
   if (f.type === 'text') field.pattern = new RegExp(`^[${f.alphabet ?? ''}]{0,${f.maxLength}}$`);
   return Object.freeze(field);
 }
+
+// Whether number `v` is within a control's range, its open ends excluded, as the core checks it.
+export function inRange(field, v) {
+  const above = field.min === undefined || (field.minOpen ? v > field.min : v >= field.min);
+  const below = field.max === undefined || (field.maxOpen ? v < field.max : v <= field.max);
+  return above && below;
+}
+
+// Which of the four kinds of range a control has: both ends in ('closed'), the low end out
+// ('minOpen'), the high end out ('maxOpen'), or both out ('open'); the words for each are the
+// page's strings (range.*).
+export const RANGE_KINDS = ['closed', 'minOpen', 'maxOpen', 'open'];
+export const rangeKind = (field) => RANGE_KINDS[(field.minOpen ? 1 : 0) + (field.maxOpen ? 2 : 0)];
+
+// The range in English words (the page's strings), for what does not speak the page's
+// language (a link's problems, a box given no words of its own).
+const ENGLISH = 'en';
+export const englishRange = (field) => t(ENGLISH, `range.${rangeKind(field)}`, { min: field.min ?? '−∞', max: field.max ?? '∞' });
 
 // Every architecture option of the spec (section 2), as controls, in the page's order.
 export const ARCH_FIELDS = [

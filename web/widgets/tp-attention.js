@@ -405,6 +405,7 @@ export class TpAttention extends TpWidget {
       parts.push(this.t('w.stepLoss', { step: d.step, total: d.totalSteps, loss }));
       if (d.pausedByView) parts.push(this.t('w.offscreen'));
       else if (d.finished) parts.push(this.t('at.trained', { step: d.step }));
+      else if (!d.running && d.run?.reason === 'diverged') parts.push(this.t('w.diverged', { step: d.report.divergedAt }));  // the session paused there
       else if (!d.running && d.step > 0) parts.push(this.t('w.paused'));
     }
     el.textContent = parts.join(' · ');

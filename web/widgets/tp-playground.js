@@ -3,7 +3,7 @@
 // <tp-playground standalone>; documentation pages embed it with panels hidden.
 //
 //   <tp-playground task="reverse" panels="training,outputs,attention"></tp-playground>
-//   <tp-playground state="task=qa-toy&m.pos=rope" hide="files,about"></tp-playground>
+//   <tp-playground state="task=qa-toy&m.pos=rope&m.dModel=8" hide="files,about"></tp-playground>
 //
 // Attributes: task (a built-in task, or text / pairs), state (a set-up as the playground's
 // URL hash writes it, e.g. copied from its "Copy link"), panels (show only these) or hide

@@ -65,6 +65,7 @@ export class TpTrain extends TpWidget {
   }
 
   async update(changed, first) {
+    this.buttonNames();
     const taskName = text(this, 'task', 'qa-toy').trim();
     await checkTask(taskName);
     const request = sessionRequest(this, taskName);
@@ -102,6 +103,16 @@ export class TpTrain extends TpWidget {
       this.answer(true);
     }
     this.draw();
+  }
+
+  // Every button has its name from the first update on, in the widget's language, also when an
+  // attribute is refused before there is a task or a run to draw (the buttons stay off then).
+  buttonNames() {
+    const d = this.driver;
+    if (!d?.session || !d.config) this.$('[data-role=toggle]').textContent = this.t('w.train');
+    this.$('[data-role=reset]').textContent = this.t('w.reset');
+    const info = this.info;
+    this.$('[data-role=go]').textContent = this.t(info && (info.kind === 'classify' || info.kind === 'tag') ? 'w.predict' : 'w.generate');
   }
 
   labels() {
@@ -199,8 +210,10 @@ export class TpTrain extends TpWidget {
     const task = this.getAttribute('task') ?? 'qa-toy';
     this.$('.title').textContent = this.getAttribute('label') ?? this.t(`task.${task}`);
     this.$('.sub').textContent = d.info ? this.t('w.params', { params: d.info.parameterCount.toLocaleString(this.lang) }) : '';
+    // The session pauses by itself where the run diverges (state reason 'diverged').
+    const diverged = !d.running && d.run?.reason === 'diverged';
     this.$('.status').textContent = d.pausedByView ? this.t('w.offscreen') : d.running ? this.t('w.training') : d.finished ? this.t('w.finished', { step: d.step })
-      : d.step > 0 ? this.t('w.paused') : ready ? this.t('w.ready') : this.t('w.building');
+      : diverged ? this.t('w.diverged', { step: r.divergedAt }) : d.step > 0 ? this.t('w.paused') : ready ? this.t('w.ready') : this.t('w.building');
     // The loss curve: every step, and its moving average.
     const points = d.history;
     if (points.length !== this._drawn) {
@@ -222,7 +235,7 @@ export class TpTrain extends TpWidget {
       ];
     }
     this.dataset.step = String(d.step);
-    this.dataset.state = d.pausedByView ? 'offscreen' : d.running ? 'training' : d.finished ? 'finished' : d.step > 0 ? 'paused' : 'ready';
+    this.dataset.state = d.pausedByView ? 'offscreen' : d.running ? 'training' : d.finished ? 'finished' : diverged ? 'diverged' : d.step > 0 ? 'paused' : 'ready';
   }
 
   disposeWidget() {

@@ -2,9 +2,17 @@
 // the page's language, the model's configuration as the page may use it, the trace of one probe
 // in a snapshot of the history. Pure: no DOM, no state of its own.
 import { t } from '../strings/index.js';
+import { rangeKind } from '../state.js';
 
 // t() in the state's language.
 export const tr = (state) => (key, vars) => t(state.lang, key, vars);
+
+// What a number box takes (controls.js invalidLabel), from the core's table (an open end said
+// as one), in the page's language: the message `keys.int` or `keys.real` ({range}: range.*).
+export function invalidNumber(f, t, keys) {
+  const ends = { min: f.min ?? '−∞', max: f.max ?? '∞' };
+  return f.kind === 'int' ? t(keys.int, ends) : t(keys.real, { range: t(`range.${rangeKind(f)}`, ends) });
+}
 
 // The configuration of the run the page configured last, or null while its set-up is refused.
 export function configOf(run, page) {

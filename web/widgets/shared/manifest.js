@@ -167,7 +167,7 @@ export const WIDGETS = Object.freeze([
     ],
     events: [
       { name: 'tp-progress', detail: '{ step: number, totalSteps: number, loss: number }', doc: 'at most every ~120 ms while training' },
-      { name: 'tp-finished', detail: '{ step: number, loss: number }', doc: 'when training reaches `steps` (`data-step` and `data-state` — `ready`, `training`, `paused`, `offscreen`, `finished` — mirror its state)' },
+      { name: 'tp-finished', detail: '{ step: number, loss: number }', doc: 'when training reaches `steps` (`data-step` and `data-state` — `ready`, `training`, `paused`, `diverged` (paused by itself at the step where the run diverged: the status line says what to change), `offscreen`, `finished` — mirror its state)' },
       ...COMMON_EVENTS,
     ],
   },

@@ -8,7 +8,7 @@
 //   { running, answer: { generation } | { prediction } | { error }, kv: { trace, fed, layout },
 //     preview: { id, options, step } | { error }, measure: { on, off, same, tokens } | { error } }
 import { GEN_FIELDS, GEN_DEFAULTS } from '../../state.js';
-import { tr, configOf, traceOf } from '../common.js';
+import { tr, configOf, traceOf, invalidNumber } from '../common.js';
 import { generationProps, predictionProps } from './generation.js';
 import { previewProps, sliderRanges } from './sampling.js';
 import { kvPictureProps, kvMeasureText } from './kv-cache.js';
@@ -48,6 +48,7 @@ function fieldSpecs(state, info, t) {
     slider: sliders[field.key] ?? null,
     resetLabel: t('setup.reset', { name: t(`field.${field.key}`) }),
     defaultLabel: t('setup.default', { value: field.kind === 'bool' ? t(`value.${GEN_DEFAULTS[field.key]}`) : GEN_DEFAULTS[field.key] }),
+    invalidLabel: () => invalidNumber(field, t, { int: 'out.invalidInt', real: 'out.invalidReal' }),
   }));
 }
 

@@ -4,7 +4,7 @@
 // size, and a refused set-up. Which choices a task allows is patches.js's. Pure:
 // (state, run, shown, info, page) -> props; page.infoFor(task) gives another task's infos.
 import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, TOKENIZER_KINDS, PRESETS, DATA_LIMIT, URL_TEXT_LIMIT, applyPreset } from '../../state.js';
-import { tr, configOf } from '../common.js';
+import { tr, configOf, invalidNumber } from '../common.js';
 import { allowedArch, allowedHeads, trainDefaults } from './patches.js';
 
 const SEED = { key: 'seed', kind: 'int', min: 0, max: 2 ** 31 - 1 };
@@ -65,7 +65,7 @@ function field(f, { value, defaultValue, name, id, changed, code, valueLabel, di
     resetLabel: t('setup.reset', { name }),
     defaultLabel: t('setup.default', { value: defaultText ?? defaultValue }),
     // What a number box takes, from the core's table, in the reader's language.
-    invalidLabel: () => t(f.kind === 'int' ? 'setup.invalidInt' : 'setup.invalidReal', { min: f.min ?? '−∞', max: f.max ?? '∞' }),
+    invalidLabel: () => invalidNumber(f, t, { int: 'setup.invalidInt', real: 'setup.invalidReal' }),
   };
 }
 

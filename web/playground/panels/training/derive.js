@@ -2,7 +2,8 @@
 // with its colour, name, last loss, a button to go back to its set-up and one to forget it), the
 // loss and metric curves (one run: every step, the moving average, the validation dots; several:
 // one smoothed curve per run, named by how its set-up differs), the run's plan, a divergence
-// with what to change, and how many threads train and why. Pure: (state, run, shown, info, page).
+// with what to change (and one button that does it: a tenth of the learning rate, a new run),
+// and how many threads train and why. Pure: (state, run, shown, info, page).
 import { ROLE_COLORS } from '../../../components/shared/colormap.js';
 import { formatLoss } from '../../../components/shared/format.js';
 import { defaultState } from '../../state.js';
@@ -17,6 +18,7 @@ export function deriveTraining(state, run, shown, info, page) {
     charts: chartsProps(run, info, page, compared, t),
     note: info ? t('training.note', noteVars(state, run, info, t)) : null,
     diverged: divergedText(run?.report, state, info, t),
+    lowerLr: lowerLrProps(run?.report, state, info, page, t),
     threads: threadsProps(page, t),
   };
 }
@@ -85,7 +87,16 @@ function divergedText(r, state, info, t) {
   if (!(r?.divergedAt > 0)) return null;
   if (!info) return '';
   const tr2 = { ...info.train, ...state.train };
-  return t('training.diverged', { step: r.divergedAt, lr: Number(tr2.lr).toPrecision(2), warmup: tr2.warmup });
+  return t('training.diverged', { step: r.divergedAt, lr: Number(Number(tr2.lr).toPrecision(2)), warmup: tr2.warmup });
+}
+
+// After a divergence: the button that sets the learning rate to a tenth of the run's (the
+// set-up's lr, the one place it lives; a new value rebuilds the model, so it is a new run).
+function lowerLrProps(r, state, info, page, t) {
+  if (!(r?.divergedAt > 0) || !info) return null;
+  const lr = Number({ ...info.train, ...state.train }.lr);
+  const value = Number((lr / 10).toPrecision(4));
+  return { value, text: t('training.lowerLr', { lr: value }), disabled: Boolean(page.busy) };
 }
 
 // "2 threads: …" or "1 thread: why", from the session; the standalone page offers to isolate

@@ -1,6 +1,7 @@
 // <tp-training-panel> — the Training card: the kept runs, the loss and metric charts, the plan
 // of the run, a divergence and the threads it trains on. It draws training/derive.js's props.
-// Intents: keep-run, forget-runs, forget-run { key }, set (a kept run's set-up), isolate.
+// Intents: keep-run, forget-runs, forget-run { key }, set (a kept run's set-up), isolate,
+// set-option { group: 'train', key: 'lr', value } (the divergence's "lower the learning rate").
 import { h } from '../../../ui/dom.js';
 import { panel, definePanel, setText } from '../../panel.js';
 
@@ -18,6 +19,7 @@ const MARKUP = `
   <tp-line-chart id="metric-chart" height="150"></tp-line-chart>
   <p class="hint" id="training-note"></p>
   <p class="error" id="diverged" data-testid="diverged" role="status" hidden></p>
+  <button type="button" id="lower-lr" data-testid="lower-lr" hidden></button>
   <p class="hint" id="threads-note" data-testid="threads-note"></p>
   <button type="button" id="isolate" data-testid="isolate" data-i18n="threads.isolate" hidden></button>
 </section>`;
@@ -37,15 +39,23 @@ const CSS = `
 export class TpTrainingPanel extends panel(MARKUP, CSS) {
   build() {
     this.clicks({ 'pin-run': 'keep-run', 'forget-runs': 'forget-runs', isolate: 'isolate' });
+    this.$('lower-lr').addEventListener('click', () => this.emit('set-option', { group: 'train', key: 'lr', value: this.props.lowerLr.value }));
   }
 
   render(props) {
+    this.props = props;
     this.runs(props.runs);
     this.charts(props.charts);
     if (props.note !== null) setText(this.$('training-note'), props.note);
     const diverged = this.$('diverged');
     diverged.hidden = props.diverged === null;
     if (props.diverged) setText(diverged, props.diverged);
+    const lower = this.$('lower-lr');
+    lower.hidden = props.lowerLr === null;
+    if (props.lowerLr) {
+      setText(lower, props.lowerLr.text);
+      lower.disabled = props.lowerLr.disabled;
+    }
     if (props.threads) {
       setText(this.$('threads-note'), props.threads.text);
       this.$('isolate').hidden = !props.threads.isolate;
