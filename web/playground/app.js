@@ -79,6 +79,7 @@ function pageView(app, local) {
   return {
     ...app.page, ...local,
     tp: app.tp, shownStep: app.shownStep, standalone: app.standalone, kept: app.kept, pausedByView: app.pausedByView,
+    imported: app.imported ? { name: app.imported.name, info: app.imported.info } : null,
     infoFor: (task) => app.infoFor(task),
     get compared() {
       return (compared ??= app.compared());

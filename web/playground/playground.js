@@ -107,14 +107,17 @@ export class Playground extends EventTarget {
   set(patch) {
     const before = modelKey(this.state);
     const changed = Object.keys(patch).filter((k) => JSON.stringify(this.state[k]) !== JSON.stringify(patch[k]));
-    if (!changed.length) return;
+    // A task picked while an imported model is in use leaves it, even the task the state
+    // already names (the imported model stood in for it).
+    const leaving = Boolean(this.imported) && ('task' in patch || changed.some((k) => k === 'model' || k === 'seed'));
+    if (!changed.length && !leaving) return;
     this.state = { ...this.state, ...patch };
     if (this.standalone) history.replaceState(null, '', toHash(this.state));
     if (changed.includes('lang')) this.emit('lang');
-    if (this.imported && changed.some((k) => k === 'task' || k === 'model' || k === 'seed')) this.setImported(null);
+    if (leaving) this.setImported(null);
     this.emit('state', { changed });
     if (changed.includes('input')) this.sendProbes();
-    if (this.session && modelKey(this.state) !== before) this.scheduleConfigure();
+    if (this.session && (leaving || modelKey(this.state) !== before)) this.scheduleConfigure();
   }
 
   // Shows step `step` of the history in every view (null: follow the newest).
@@ -249,7 +252,7 @@ export class Playground extends EventTarget {
     this.shownStep = null;
     this.page.error = null;
     this.emit('configured', result);
-    this.status('status.ready');
+    this.status(result.notTrainable ? 'status.readyToExplore' : 'status.ready');
     this.later('snapshot', 'force');
   }
 

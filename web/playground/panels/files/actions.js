@@ -115,7 +115,8 @@ export class FilesActions {
       const tokenizer = app.tp.loadTokenizer(await app.session.importTokenizer(files));
       const result = await app.useImported({ files, name, tokenizer, info });
       if (result) {
-        say(['import.loaded', { name }], summary, train);
+        // Its parameters fit a trainer, a step with these training options may not: the bar says why.
+        say(['import.loaded', { name }], summary, info.trainable && result.notTrainable ? ['import.notTrainableHere'] : train);
         app.status('status.loaded', { name });
       }
     } catch (error) {

@@ -1,7 +1,8 @@
 // trainbar/derive.js — the sticky training bar: which of Train, Pause, Step and Reset can be
 // pressed, the progress, the status line, the latest numbers (loss, validation loss, the task's
 // metric, tokens/s, threads, learning rate, gradient norm), a refused set-up or a failed step,
-// and the history's timeline (timeline.js). Pure: (state, run, shown, info, page) -> props.
+// why a model that generates cannot be trained here (an imported one too large to fine-tune:
+// Train and Step stay off), and the history's timeline (timeline.js). Pure: (state, run, shown, info, page) -> props.
 import { compact, formatLoss, formatMetric } from '../../../components/shared/format.js';
 import { tr, configOf } from '../common.js';
 import { timelineProps } from './timeline.js';
@@ -12,7 +13,8 @@ export function deriveTrainbar(state, run, shown, info, page) {
   const step = r?.step ?? 0, total = run?.totalSteps || 0;
   const metric = info?.metric;
   const running = run?.running ?? false, done = total > 0 && step >= total;
-  const blocked = page.busy || !configOf(run, page) || (page.invalid?.size ?? 0) > 0;
+  const untrainable = configOf(run, page) ? run.notTrainable ?? null : null;
+  const blocked = page.busy || !configOf(run, page) || (page.invalid?.size ?? 0) > 0 || Boolean(untrainable);
   const evaluated = r && r.evaluatedAt > 0;
   return {
     buttons: {
@@ -35,6 +37,7 @@ export function deriveTrainbar(state, run, shown, info, page) {
       gradNorm: r ? r.gradNorm.toPrecision(3) : '–',
     },
     error: errorText(run, page, t),
+    notTrainable: untrainable ? t('train.notTrainable', { reason: untrainable }) : '',
     timeline: timelineProps(state, run, shown, info, page),
   };
 }

@@ -34,6 +34,7 @@ status.finished = finished
 status.error = error: {message}
 status.failed = stopped: see the message below
 status.loaded = model loaded from {name}
+status.readyToExplore = ready: generate and explore (this model is not trained here)
 
 train.region = Training controls
 train.start = Train
@@ -59,6 +60,7 @@ threads.oneCore = 1 thread: this device reports one core.
 threads.isolate = Use every core (reloads the page once)
 threads.isolateFailed = This page could not be isolated here ({why}).
 train.stepOf = step {step} / {total}
+train.notTrainable = Fine-tuning is off for this model, which still generates and shows every view: {reason}.
 runs.keep = Keep this run
 runs.kept = Kept
 runs.forget = Forget kept runs
@@ -108,6 +110,10 @@ setup.needsSeq = a sequence task needs a decoder
 setup.needsEnc = classification and tagging need an encoder-only model
 setup.needsNoEncDec = a language model has one text, no source
 setup.ropeOdd = RoPE needs an even head size; d_model / heads = {dh}
+setup.fineTuneText = Text to fine-tune it on (read through the model's own tokenizer)
+setup.importedNote = Read from the model's files: these cannot change here (another architecture is another model). The training options below can.
+setup.importedFixed = vocabulary {vocab} (set by the model's tokenizer)
+setup.readOnly = read-only
 
 taskdesc.qa-toy = The exact model of the seed article: vocabulary of 11, d_model = 6, 2 heads, sinusoidal positions, post-norm, ReLU. It memorises two answers in a few hundred steps.
 taskdesc.copy = Encoder-decoder; the decoder learns to copy the source through cross-attention (watch the diagonal appear).
@@ -121,6 +127,9 @@ taskdesc.sentiment = Encoder-only classifier pooled over the tokens (mean poolin
 taskdesc.tagging = Encoder-only: one tag (O, PER, LOC, TIME) for every token.
 taskdesc.text = A decoder-only language model over the text you paste.
 taskdesc.pairs = An encoder-decoder over the (source, target) pairs you paste.
+task.group.imported = Imported model
+task.imported = {name} (imported)
+taskdesc.imported = Your imported model, as its files describe it: it generates and every view shows it; where its training fits, it fine-tunes on the text below through its own tokenizer.
 
 preset.seed = The seed's example
 preset.gpt = GPT-like

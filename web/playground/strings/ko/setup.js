@@ -34,6 +34,7 @@ status.finished = 완료
 status.error = 오류: {message}
 status.failed = 멈춤: 아래 메시지를 보세요
 status.loaded = {name}에서 모델을 불러왔습니다
+status.readyToExplore = 준비됨: 생성하고 살펴보세요 (이 모델은 여기서 학습하지 않습니다)
 
 train.region = 학습 조작
 train.start = 학습
@@ -59,6 +60,7 @@ threads.oneCore = 스레드 1개: 이 기기의 코어가 하나입니다.
 threads.isolate = 모든 코어 쓰기 (페이지를 한 번 새로 고침)
 threads.isolateFailed = 여기서는 이 페이지를 격리할 수 없습니다 ({why}).
 train.stepOf = {step} / {total} 단계
+train.notTrainable = 이 모델은 여기서 미세 조정할 수 없지만 생성과 모든 보기는 됩니다: {reason}.
 runs.keep = 이 실행 보관
 runs.kept = 보관됨
 runs.forget = 보관한 실행 지우기
@@ -108,6 +110,10 @@ setup.needsSeq = 시퀀스 과제에는 디코더가 필요합니다
 setup.needsEnc = 분류와 태깅에는 인코더 전용 모델이 필요합니다
 setup.needsNoEncDec = 언어 모델은 텍스트 하나뿐이라 입력 문장이 없습니다
 setup.ropeOdd = RoPE는 헤드 크기가 짝수여야 합니다. d_model / 헤드 수 = {dh}
+setup.fineTuneText = 미세 조정할 텍스트 (모델 자신의 토크나이저로 읽습니다)
+setup.importedNote = 모델 파일에서 읽은 값이라 여기서 바꿀 수 없습니다(다른 구조는 다른 모델입니다). 아래 학습 옵션은 바꿀 수 있습니다.
+setup.importedFixed = 단어장 {vocab} (모델의 토크나이저가 정함)
+setup.readOnly = 읽기 전용
 
 taskdesc.qa-toy = 원문 글의 모델 그대로입니다: 단어장 11개, d_model = 6, 헤드 2개, 사인파 위치 인코딩, post-norm, ReLU. 몇백 단계면 두 답을 외웁니다.
 taskdesc.copy = 인코더-디코더. 디코더가 크로스 어텐션으로 입력을 복사하는 법을 배웁니다 (대각선이 나타나는 것을 보세요).
@@ -121,6 +127,9 @@ taskdesc.sentiment = 토큰 평균으로 문장을 분류하는 인코더 전용
 taskdesc.tagging = 인코더 전용: 토큰마다 태그(O, PER, LOC, TIME) 하나.
 taskdesc.text = 붙여 넣은 텍스트로 학습하는 디코더 전용 언어 모델.
 taskdesc.pairs = 붙여 넣은 (입력, 출력) 쌍으로 학습하는 인코더-디코더.
+task.group.imported = 가져온 모델
+task.imported = {name} (가져옴)
+taskdesc.imported = 파일이 설명하는 그대로의 가져온 모델입니다. 생성과 모든 보기가 되고, 학습이 메모리에 맞으면 아래 텍스트로 모델 자신의 토크나이저를 거쳐 미세 조정합니다.
 
 preset.seed = 원문 예제
 preset.gpt = GPT 스타일
