@@ -3,15 +3,13 @@
 // training step taken so the training views have a run to show) and an answer generated, in English and in
 // Korean, and the widgets example page with every widget rendered — each in the light and in the
 // dark colour scheme, under the strict Content-Security-Policy. axe is put into the page by the
-// driver (not by a <script> the policy would have to allow) and reads open shadow roots itself.
+// driver (browser.mjs axeViolations: not by a <script> the policy would have to allow) and reads
+// open shadow roots itself.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { STRICT_CSP, launchBrowser, loadShippedModel, openPage, reachWidget, sleep, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, axeViolations, launchBrowser, loadShippedModel, openPage, reachWidget, sleep, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CSP } });
 const browsers = { light: null, dark: null };
 suite.before(async () => {
@@ -19,22 +17,6 @@ suite.before(async () => {
   browsers.dark = await launchBrowser({ colorScheme: 'dark' });
 });
 after(() => browsers.dark?.close());
-
-// axe's violations on the page as it is now, one line each: rule, impact, and the first elements.
-// Some of axe's own probes set an inline style, which the page's policy refuses (the console says
-// so): those refusals are taken out of the page's problems, every other problem stays.
-async function violations(page, problems) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
-  const mark = problems.length;
-  const found = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')), why: v.nodes[0]?.failureSummary.replace(/\s+/g, ' ') }));
-  });
-  await sleep(100);
-  const during = problems.splice(mark);
-  problems.push(...during.filter((p) => !/^console error: Applying inline style violates the following Content Security Policy/.test(p)));
-  return found.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${v.nodes.slice(0, 4).join(' | ')} — ${v.why}`);
-}
 
 async function openIn(scheme, path) {
   const opened = await openPage(browsers[scheme], suite.url + path, { viewport: { width: 1280, height: 900 } });
@@ -53,12 +35,12 @@ for (const scheme of ['light', 'dark']) {
     await page.click('>>> [data-testid=generate]');
     await waitForText(page, '>>> [data-testid=output]', /^i am fine$/, { timeout: 20_000 });
     await sleep(500);
-    assert.deepEqual(await violations(page, problems), [], `English, ${scheme}`);
+    assert.deepEqual(await axeViolations(page, problems), [], `English, ${scheme}`);
 
     await page.click('>>> [data-testid=lang]');
     await page.waitForSelector('html[lang=ko]');
     await sleep(500);
-    assert.deepEqual(await violations(page, problems), [], `Korean, ${scheme}`);
+    assert.deepEqual(await axeViolations(page, problems), [], `Korean, ${scheme}`);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -69,7 +51,7 @@ for (const scheme of ['light', 'dark']) {
       assert.equal(await reachWidget(el), 'ready', await el.evaluate((e) => e.outerHTML.slice(0, 100)));
     }
     await sleep(500);
-    assert.deepEqual(await violations(page, problems), [], scheme);
+    assert.deepEqual(await axeViolations(page, problems), [], scheme);
     assert.deepEqual(problems, []);
     await page.close();
   });

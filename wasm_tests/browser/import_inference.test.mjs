@@ -6,14 +6,15 @@
 // step of 16 such windows needs gigabytes of activations, so the model cannot be fine-tuned,
 // while generating with it takes a few hundred MB. The page loads it, generates, draws its
 // attention and tokens, shows its own configuration read-only in the set-up panel (not the seed
-// task's), and says in the training bar why fine-tuning is off; shorter windows then make it fit,
-// and a fine-tuning step runs. No console errors or uncaught exceptions.
+// task's), and says in the training bar why fine-tuning is off, with no axe violations in English
+// or Korean; shorter windows then make it fit, and a fine-tuning step runs. No console errors or
+// uncaught exceptions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { useBrowser, openPage, scrollTo, waitForText, screenshot } from './browser.mjs';
+import { useBrowser, openPage, scrollTo, waitForText, screenshot, axeViolations, sleep } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 import { writeHfFolder } from '../../bench/import/hf_folder.mjs';
 
@@ -77,6 +78,17 @@ test('a model too large to fine-tune loads from files, generates, and every view
   assert.equal(await page.$eval('>>> #custom-text', (el) => el.hidden), false);
   assert.equal(await page.$eval('>>> #custom-tokenizer-row', (el) => el.hidden), true);
   await screenshot(page, 'import-inference-setup', '>>> #setup');
+  // The read-only fields, the menu's entry and the training bar's note pass axe, in both languages.
+  await sleep(500);
+  assert.deepEqual(await axeViolations(page, problems), [], 'English');
+  await page.click('>>> [data-testid=lang]');
+  await page.waitForSelector('html[lang=ko]');
+  await waitForText(page, '>>> #train-note', /미세 조정할 수 없지만/);
+  assert.match(await page.evaluate(inRoot((root) => root.getElementById('task').selectedOptions[0].textContent)), /\(가져옴\)$/);
+  await sleep(500);
+  assert.deepEqual(await axeViolations(page, problems), [], 'Korean');
+  await page.click('>>> [data-testid=lang]');
+  await page.waitForSelector('html[lang=en]');
 
   // Generation continues the prompt with the imported model, token by token.
   await page.evaluate(inRoot((root) => {

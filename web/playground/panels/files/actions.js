@@ -118,6 +118,9 @@ export class FilesActions {
         // Its parameters fit a trainer, a step with these training options may not: the bar says why.
         say(['import.loaded', { name }], summary, info.trainable && result.notTrainable ? ['import.notTrainableHere'] : train);
         app.status('status.loaded', { name });
+      } else if (app.imported?.files === files && app.page.error) {
+        // The worker refused it (its weights, or the text under Task): said here, not "Loading…" for good.
+        say(['import.failed', { name, message: app.page.error.message }]);
       }
     } catch (error) {
       say(['import.failed', { name, message: error.message }]);
