@@ -57,6 +57,9 @@ test('a model too large to fine-tune loads from files, generates, and every view
   assert.equal(await page.$eval('>>> #step', (el) => el.disabled), true);
   assert.equal(await page.$eval('>>> #train-error', (el) => el.hidden), true);
   assert.equal(await page.$eval('>>> #status', (el) => el.dataset.key), 'status.loaded');
+  // The Training card names the imported model, not the seed task's plan.
+  assert.equal(await page.$eval('>>> #training-note', (el) => el.textContent),
+    'config.json, model.safetensors, tokenizer.json (imported): not trained here (the training bar says why); it generates, and every view shows it.');
 
   // The set-up panel: the imported model under Task, its own architecture, read-only.
   const task = await page.evaluate(inRoot((root) => {
@@ -121,6 +124,7 @@ test('a model too large to fine-tune loads from files, generates, and every view
   await page.waitForSelector('>>> #train-note[hidden]', { timeout: 120_000 });
   await page.waitForSelector('>>> #step:not([disabled])', { timeout: 60_000 });
   assert.equal(await page.evaluate(inRoot((root) => root.getElementById('task').value)), 'imported-model');
+  assert.match(await page.$eval('>>> #training-note', (el) => el.textContent), /^config\.json, model\.safetensors, tokenizer\.json \(imported\): 2000 steps, batch 16, /);
   await page.click('>>> #step');
   await waitForText(page, '>>> #loss', /^\d+\.\d+/, { timeout: 60_000 });
 

@@ -202,5 +202,6 @@ training.val = validation
 training.step = step
 training.metricTitle = {metric} on the validation set
 training.note = {task}: {steps} steps, batch {batch}, learning rate {lr} ({schedule}).
+training.notTrained = {task}: not trained here (the training bar says why); it generates, and every view shows it.
 training.diverged = Training diverged at step {step}: the loss became infinite or rose far above a uniform guess over the outputs. Lower the learning rate (now {lr}) or add warm-up steps (now {warmup}), then reset.
 `, 'strings/en/setup.js');

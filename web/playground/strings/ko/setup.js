@@ -202,5 +202,6 @@ training.val = 검증
 training.step = 단계
 training.metricTitle = 검증 세트의 {metric}
 training.note = {task}: {steps}단계, 배치 {batch}, 학습률 {lr} ({schedule}).
+training.notTrained = {task}: 여기서는 학습하지 않습니다(이유는 학습 막대에 있습니다). 생성과 모든 보기는 됩니다.
 training.diverged = 학습이 {step}단계에서 발산했습니다: 손실이 무한대가 되었거나 출력을 고르게 찍는 것보다 훨씬 커졌습니다. 학습률(지금 {lr})을 낮추거나 워밍업 단계(지금 {warmup})를 늘린 뒤 초기화하세요.
 `, 'strings/ko/setup.js');
