@@ -7,8 +7,8 @@
 // while generating with it takes a few hundred MB. The page loads it, generates, draws its
 // attention and tokens, shows its own configuration read-only in the set-up panel (not the seed
 // task's), and says in the training bar why fine-tuning is off, with no axe violations in English
-// or Korean; shorter windows then make it fit, and a fine-tuning step runs. No console errors or
-// uncaught exceptions.
+// or Korean; shorter windows then make it fit, and it fine-tunes, the bar saying its steps per
+// second and the time left. No console errors or uncaught exceptions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,14 +31,16 @@ suite.before(async () => {
 test.after(() => base && rmSync(base, { recursive: true, force: true }));
 
 const inRoot = (fn, ...args) => `(() => { const root = document.querySelector('tp-playground').shadowRoot; return (${fn})(root, ...${JSON.stringify(args)}); })()`;
-// Pixels with any paint on a view's canvas (0: it drew nothing).
-const painted = (page, sel) => page.$eval(sel, (el) => {
-  const canvas = el.canvas ?? el;
+// Waits until the view `id` (in the playground's shadow root) has painted more than 500 pixels of
+// its canvas (it draws at an animation frame once it is on screen).
+const paints = (page, id) => page.waitForFunction((id) => {
+  const canvas = document.querySelector('tp-playground').shadowRoot.getElementById(id)?.canvas;
+  if (!canvas?.width || !canvas.height) return false;
   const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
   let n = 0;
   for (let i = 3; i < data.length; i += 4) n += data[i] > 0;
-  return n;
-});
+  return n > 500;
+}, { timeout: 30_000, polling: 200 }, id);
 
 test('a model too large to fine-tune loads from files, generates, and every view shows it', async () => {
   const { page, problems } = await openPage(suite.browser, `${suite.url}web/index.html#task=qa-toy&t.seqLen=1024`);
@@ -108,11 +110,10 @@ test('a model too large to fine-tune loads from files, generates, and every view
     const root = document.querySelector('tp-playground').shadowRoot;
     return root.getElementById('attn-layer').options.length === 1 && root.getElementById('attn-head').options.length === 12;
   }, { timeout: 60_000 });
-  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('attn-main').canvas?.width > 0, { timeout: 30_000 });
-  assert.ok(await painted(page, '>>> #attn-main') > 500, 'the attention map is blank');
+  await paints(page, 'attn-main');
   await scrollTo(page, '>>> #chips');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('#chips')._boxes?.length > 1, { timeout: 30_000 });
-  assert.ok(await painted(page, '>>> #chips') > 500, 'the token chips are blank');
+  await paints(page, 'chips');
 
   // Windows of 32 tokens fit: fine-tuning is offered, and a step runs on the text shown.
   await scrollTo(page, '>>> #f-seqLen');
@@ -125,8 +126,13 @@ test('a model too large to fine-tune loads from files, generates, and every view
   await page.waitForSelector('>>> #step:not([disabled])', { timeout: 60_000 });
   assert.equal(await page.evaluate(inRoot((root) => root.getElementById('task').value)), 'imported-model');
   assert.match(await page.$eval('>>> #training-note', (el) => el.textContent), /^config\.json, model\.safetensors, tokenizer\.json \(imported\): 2000 steps, batch 16, /);
-  await page.click('>>> #step');
-  await waitForText(page, '>>> #loss', /^\d+\.\d+/, { timeout: 60_000 });
+  // Training says how fast it goes and how long is left; Pause stops it.
+  await page.click('>>> #train');
+  await waitForText(page, '>>> #step-text', /^step \d+ \/ 2000 · [\d.]+ steps\/s · [\d.]+ (s|min|h) left$/, { timeout: 90_000 });
+  await page.click('>>> #pause');
+  await waitForText(page, '>>> #status', /^paused$/, { timeout: 30_000 });
+  await waitForText(page, '>>> #loss', /^\d+\.\d+/, { timeout: 30_000 });
+  assert.match(await page.$eval('>>> #step-text', (el) => el.textContent), /^step \d+ \/ 2000$/);
 
   assert.deepEqual(problems, []);
   await page.close();

@@ -7,7 +7,8 @@
 //   what the page adds    `shownStep` (the step of the history the views show, null: the newest),
 //                         `page` (busy, the errors, the controls holding a value the core refuses,
 //                         the status line), the kept runs (runs.js), an imported model, what the
-//                         history records (probes.js), the task infos (task-infos.js).
+//                         history records (probes.js), the task infos (task-infos.js), how fast
+//                         the run trains (step-rate.js).
 // Events (EventTarget): 'state' ({ changed }), 'configured', 'progress', 'run', 'history',
 // 'snapshot', 'lang', 'busy', 'invalid', 'error', 'kept', 'imported', 'ready' — the frequent ones
 // at most once per animation frame (frames.js). Panels never see this object: app.js hands them
@@ -18,6 +19,7 @@ import { KeptRuns } from './runs.js';
 import { TaskInfos } from './task-infos.js';
 import { Probes } from './probes.js';
 import { Frames } from './frames.js';
+import { StepRate } from './step-rate.js';
 import { comparedRuns } from './comparison.js';
 import { t } from './strings/index.js';
 
@@ -41,6 +43,7 @@ export class Playground extends EventTarget {
     this.page = { busy: true, error: null, configError: null, invalid: new Map(), status: { key: 'status.loading' } };
     this.infos = new TaskInfos({ tp: () => this.tp, state: () => this.state, imported: () => this.imported });
     this.probes = new Probes();
+    this.rate = new StepRate();  // steps per second while training, from the worker's progress
     this.pausedByView = false;   // training paused because the element scrolled away
     this._seen = null;           // { promise, resolve } of seen()
     this._runId = 0;
@@ -247,6 +250,7 @@ export class Playground extends EventTarget {
   // A new run began (configure or reset): the last one is kept as it ended if it was kept.
   started(result) {
     if (this._lastRun) this.kept.freeze(this._lastRun);
+    this.rate.reset();
     this._runId = result.run;
     this._lastRun = this.session.run;
     this.shownStep = null;

@@ -60,6 +60,7 @@ threads.oneCore = 1 thread: this device reports one core.
 threads.isolate = Use every core (reloads the page once)
 threads.isolateFailed = This page could not be isolated here ({why}).
 train.stepOf = step {step} / {total}
+train.stepOfRate = step {step} / {total} · {rate} steps/s · {left} left
 train.notTrainable = Fine-tuning is off for this model, which still generates and shows every view: {reason}.
 runs.keep = Keep this run
 runs.kept = Kept
@@ -83,6 +84,9 @@ time.pace = {n} steps/s
 time.max = as fast as possible
 time.now = step {step}: now ({n} recorded)
 time.at = step {step} of {last} ({n} recorded)
+time.seconds = {n} s
+time.minutes = {n} min
+time.hours = {n} h
 
 setup.invalidInt = Not used: a whole number from {min} to {max}. Train waits until it is.
 setup.invalidReal = Not used: a number from {min} to {max}. Train waits until it is.

@@ -60,6 +60,7 @@ threads.oneCore = 스레드 1개: 이 기기의 코어가 하나입니다.
 threads.isolate = 모든 코어 쓰기 (페이지를 한 번 새로 고침)
 threads.isolateFailed = 여기서는 이 페이지를 격리할 수 없습니다 ({why}).
 train.stepOf = {step} / {total} 단계
+train.stepOfRate = {step} / {total} 단계 · 초당 {rate}단계 · 남은 시간 {left}
 train.notTrainable = 이 모델은 여기서 미세 조정할 수 없지만 생성과 모든 보기는 됩니다: {reason}.
 runs.keep = 이 실행 보관
 runs.kept = 보관됨
@@ -83,6 +84,9 @@ time.pace = 초당 {n}단계
 time.max = 최대한 빠르게
 time.now = {step}단계: 현재 ({n}개 기록)
 time.at = {step} / {last}단계 ({n}개 기록)
+time.seconds = {n}초
+time.minutes = {n}분
+time.hours = {n}시간
 
 setup.invalidInt = 적용 안 됨: {min}부터 {max}까지의 정수여야 합니다. 고칠 때까지 학습할 수 없습니다.
 setup.invalidReal = 적용 안 됨: {min}부터 {max}까지의 수여야 합니다. 고칠 때까지 학습할 수 없습니다.
