@@ -250,7 +250,7 @@ test('the training bar, the training card and the timeline read the run as recor
   // A model that cannot be trained here: Train and Step off, the reason in one sentence.
   const untrainable = { ...fresh, notTrainable: 'this model has 124439808 parameters; training needs 1898 MB' };
   const off = deriveTrainbar(r.state, untrainable, null, r.info, r.page);
-  assert.deepEqual([off.buttons.train.disabled, off.buttons.step.disabled, off.buttons.reset.disabled], [true, true, false]);
+  assert.deepEqual([off.buttons.train.disabled, off.buttons.step.disabled, off.buttons.reset.disabled], [true, true, true]);
   assert.equal(off.notTrainable, 'Fine-tuning is off for this model, which still generates and shows every view: this model has 124439808 parameters; training needs 1898 MB.');
   assert.equal(deriveTrainbar(r.state, fresh, null, r.info, r.page).notTrainable, '');
 });

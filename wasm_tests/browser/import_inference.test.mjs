@@ -57,6 +57,7 @@ test('a model too large to fine-tune loads from files, generates, and every view
   assert.match(note, /^Fine-tuning is off for this model, which still generates and shows every view: batchSize × length × dModel = 16 × 1024 × 768 is out of range for training: .*the limit is 1024 MB/);
   assert.equal(await page.$eval('>>> #train', (el) => el.disabled), true);
   assert.equal(await page.$eval('>>> #step', (el) => el.disabled), true);
+  assert.equal(await page.$eval('>>> #reset', (el) => el.disabled), true);
   assert.equal(await page.$eval('>>> #train-error', (el) => el.hidden), true);
   assert.equal(await page.$eval('>>> #status', (el) => el.dataset.key), 'status.loaded');
   // The Training card names the imported model, not the seed task's plan.

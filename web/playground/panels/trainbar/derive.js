@@ -22,7 +22,8 @@ export function deriveTrainbar(state, run, shown, info, page) {
       train: { disabled: blocked || running || done, label: t('train.startAria') },
       pause: { disabled: page.busy || !running, label: t('train.pauseAria') },
       step: { disabled: blocked || running || done, label: t('train.stepAria') },
-      reset: { disabled: page.busy || !configOf(run, page), label: t('train.resetAria') },
+      // A model that is never trained has nothing to go back to (a reset would only read its files again).
+      reset: { disabled: page.busy || !configOf(run, page) || Boolean(untrainable), label: t('train.resetAria') },
     },
     stepText: running && page.rate > 0 && total > step
       ? t('train.stepOfRate', { step, total, rate: formatRate(page.rate), left: duration(t, (total - step) / page.rate) })
