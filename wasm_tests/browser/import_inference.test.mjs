@@ -2,7 +2,7 @@
 // needs. A GPT-2-layout folder as wide as GPT-2 small (d_model 768, 12 heads) but with one layer,
 // the small byte-level BPE vocabulary of the GPT-2 fixture and a context of 1,024 — written by
 // the import benchmark's writer (bench/import/hf_folder.mjs), 16 MB in F16 — is picked from the
-// file picker on a page whose training windows are 1,024 tokens (#t.seqLen=1024): a training
+// file picker, and then given by URL, on a page whose training windows are 1,024 tokens (#t.seqLen=1024): a training
 // step of 16 such windows needs gigabytes of activations, so the model cannot be fine-tuned,
 // while generating with it takes a few hundred MB. The page loads it, generates, draws its
 // attention and tokens, shows its own configuration read-only in the set-up panel (not the seed
@@ -11,10 +11,8 @@
 // second and the time left. No console errors or uncaught exceptions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { useBrowser, openPage, scrollTo, waitForText, screenshot, axeViolations, sleep } from './browser.mjs';
+import { useBrowser, openPage, scrollTo, waitForText, screenshot, axeViolations, sleep, engine } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 import { writeHfFolder } from '../../bench/import/hf_folder.mjs';
 
@@ -23,12 +21,13 @@ const suite = useBrowser({ root, headers: { 'content-security-policy': CSP } });
 
 // GPT-2 small's width and heads, one layer, the fixture's 317-token vocabulary, 1,024 positions.
 const SHAPE = { name: 'gpt2-wide-1-layer', family: 'gpt2', layers: 1, d: 768, heads: 12, ffn: 3072, vocab: 317, context: 1024 };
-let folder, base;
+// Under test-output/ (served with the page, so the folder also loads by URL), one per engine;
+// the writer keeps a folder an earlier run finished (the weights are the same every time).
+const base = path.join(root, 'test-output', `import-inference-${engine}`);
+let folder;
 suite.before(async () => {
-  base = mkdtempSync(path.join(tmpdir(), 'tp-import-inference-'));
   folder = await writeHfFolder(base, SHAPE, 'F16', { tokenizer: path.join(root, 'native_tests', 'data', 'import', 'gpt2', 'tokenizer.json') });
 });
-test.after(() => base && rmSync(base, { recursive: true, force: true }));
 
 const inRoot = (fn, ...args) => `(() => { const root = document.querySelector('tp-playground').shadowRoot; return (${fn})(root, ...${JSON.stringify(args)}); })()`;
 // Waits until the view `id` (in the playground's shadow root) has painted more than 500 pixels of
@@ -135,6 +134,30 @@ test('a model too large to fine-tune loads from files, generates, and every view
   await waitForText(page, '>>> #loss', /^\d+\.\d+/, { timeout: 30_000 });
   assert.match(await page.$eval('>>> #step-text', (el) => el.textContent), /^step \d+ \/ 2000$/);
 
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the same folder loads by URL, generates, and says why it is not fine-tuned', async () => {
+  const { page, problems } = await openPage(suite.browser, `${suite.url}web/index.html#task=qa-toy&t.seqLen=1024`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 90_000 });
+  const url = `${suite.url}${path.relative(root, folder).split(path.sep).join('/')}/`;
+  await scrollTo(page, '>>> #import-url');
+  await page.evaluate(inRoot((root, value) => {
+    root.getElementById('import-url').value = value;
+  }, url));
+  await page.click('>>> #import-url-go');
+  const said = await waitForText(page, '>>> #import-status', /^Loaded /, { timeout: 120_000 });
+  assert.match(said, /1 layers × 12 heads, width 768, 317 tokens/);
+  await waitForText(page, '>>> #train-note', /^Fine-tuning is off for this model.*16 × 1024 × 768 is out of range for training/, { timeout: 30_000 });
+  assert.equal(await page.$eval('>>> #f-dModel', (el) => el.value), '768');
+  await page.evaluate(inRoot((root) => {
+    root.getElementById('prompt').value = 'the dog';
+  }));
+  await scrollTo(page, '>>> #generate');
+  await page.click('>>> #generate');
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('gen-steps').children.length > 0, { timeout: 60_000 });
+  assert.match(await page.evaluate(inRoot((root) => root.getElementById('output').textContent)), /^the dog/);
   assert.deepEqual(problems, []);
   await page.close();
 });
