@@ -20,6 +20,7 @@ import { deriveFiles } from '../web/playground/panels/files/derive.js';
 import { deriveAbout } from '../web/playground/panels/about/derive.js';
 import { deriveMasthead } from '../web/playground/panels/masthead/derive.js';
 import { formatLoss } from '../web/components/shared/format.js';
+import { StepRate } from '../web/playground/step-rate.js';
 import { t } from '../web/playground/strings/index.js';
 
 const KINDS = Object.keys(SETUPS);
@@ -244,6 +245,39 @@ test('the training bar, the training card and the timeline read the run as recor
   const tl = deriveTrainbar(r.state, r.run, shown, r.info, { ...r.page, shownStep: shown.step }).timeline;
   assert.equal(tl.index, 1);
   assert.equal(tl.text, t('en', 'time.at', { step: shown.step, last: r.run.snapshots.at(-1).step, n: r.run.snapshots.length }));
+  // While training: the steps per second and the time left at that rate.
+  const running = { ...fresh, running: true, report: { ...fresh.report, step: 100 }, totalSteps: 2000 };
+  assert.equal(deriveTrainbar(r.state, running, null, r.info, { ...r.page, rate: 0.0667 }).stepText, 'step 100 / 2000 · 0.0667 steps/s · 7.9 h left');
+  assert.equal(deriveTrainbar(r.state, running, null, r.info, { ...r.page, rate: 25 }).stepText, 'step 100 / 2000 · 25 steps/s · 76 s left');
+  assert.equal(deriveTrainbar(r.state, running, null, r.info, { ...r.page, rate: 2.5 }).stepText, 'step 100 / 2000 · 2.5 steps/s · 13 min left');
+  assert.equal(deriveTrainbar(r.state, running, null, r.info, { ...r.page, rate: null }).stepText, 'step 100 / 2000');
+  assert.equal(deriveTrainbar({ ...r.state, lang: 'ko' }, running, null, r.info, { ...r.page, rate: 25 }).stepText, '100 / 2000 단계 · 초당 25단계 · 남은 시간 76초');
+  // A model that cannot be trained here: Train and Step off, the reason in one sentence.
+  const untrainable = { ...fresh, notTrainable: 'this model has 124439808 parameters; training needs 1898 MB' };
+  const off = deriveTrainbar(r.state, untrainable, null, r.info, r.page);
+  assert.deepEqual([off.buttons.train.disabled, off.buttons.step.disabled, off.buttons.reset.disabled], [true, true, true]);
+  assert.equal(off.notTrainable, 'Fine-tuning is off for this model, which still generates and shows every view: this model has 124439808 parameters; training needs 1898 MB.');
+  assert.equal(deriveTrainbar(r.state, fresh, null, r.info, r.page).notTrainable, '');
+});
+
+test('the step rate: steps per second over the last seconds of the worker\'s clock, from each start on', () => {
+  const rate = new StepRate();
+  assert.equal(rate.rate, null);
+  rate.observe(0, 1000);
+  rate.observe(1, 1500);
+  assert.equal(rate.rate, null, 'less than a second seen');
+  for (let i = 2; i <= 40; ++i) rate.observe(i, 1000 + i * 500);  // 2 steps/s for 20 s
+  assert.equal(rate.rate, 2);
+  for (let i = 41; i <= 60; ++i) rate.observe(i, 21000 + (i - 40) * 1000);  // then 1 step/s: the window follows
+  assert.equal(rate.rate, 1);
+  rate.observe(60, 45000);  // the same step again (a state event) adds nothing
+  assert.equal(rate.rate, 1);
+  rate.observe(3, 46000);  // a step back: another run
+  assert.equal(rate.rate, null);
+  rate.observe(4, 61000);  // one step in 15 s
+  assert.equal(rate.rate, 1 / 15);
+  rate.reset();
+  assert.equal(rate.rate, null);
 });
 
 test('a divergence: the hint in the page\'s language and one button for a tenth of the run\'s learning rate', () => {

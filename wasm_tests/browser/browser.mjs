@@ -26,6 +26,7 @@
 //     Chromium, and the views seeing the resize draw again) at a whole-pixel scroll offset
 //     (Firefox scrolls by fractions of a pixel, and text drawn at another fraction differs);
 //   - a file the page downloads: `browser.download(() => click())` → { name, body };
+//   - axe-core's accessibility violations on the page as it is: `axeViolations(page, problems)`;
 //   - a check that needs something only one engine has (a CDP call, a Chromium-only web API) goes
 //     inside `onlyWhere(t, 'feature', async () => { ... })`, with the feature and why the other
 //     engine lacks it added to `lacks` below. Elsewhere it is skipped and the reason printed
@@ -33,6 +34,7 @@
 // Run one suite in one engine: `TP_BROWSER=firefox node --test wasm_tests/browser/x.test.mjs`.
 import { before, after } from 'node:test';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -157,6 +159,26 @@ export const recordViolations = (page) => page.evaluateOnNewDocument(() => {
   window.__violations = [];
   document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI || '(inline)'}`));
 });
+
+// axe-core's violations on the page as it is now, one line each: rule, impact, and the first
+// elements. axe is put into the page by the driver (not by a <script> a Content-Security-Policy
+// would have to allow). Some of axe's own probes set an inline style, which a strict policy
+// refuses (the console says so): those refusals are taken out of `problems` (openPage's), every
+// other problem stays.
+let axeSource = null;
+export async function axeViolations(page, problems) {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
+  const mark = problems.length;
+  const found = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')), why: v.nodes[0]?.failureSummary.replace(/\s+/g, ' ') }));
+  });
+  await sleep(100);
+  const during = problems.splice(mark);
+  problems.push(...during.filter((p) => !/^console error: Applying inline style violates the following Content Security Policy/.test(p)));
+  return found.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${v.nodes.slice(0, 4).join(' | ')} — ${v.why}`);
+}
 
 // The text of the first element matching sel (shadow-piercing selectors allowed).
 export const textOf = (page, sel) => page.$eval(sel, (el) => el.textContent);

@@ -42,6 +42,7 @@ export type RunHeader = {
     task: Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'> | null;
     config: ModelConfig | null;
     info: ModelInfo | null;
+    notTrainable: string | null;
     totalSteps: number;
     createdAt: number;
 };
@@ -81,8 +82,9 @@ export type RunHeader = {
  */
 /**
  * A run's set-up: what configure() was asked (no checkpoint bytes), the task, the config and
- * info of the model it built, the planned steps and when it began.
- * @typedef {{ id: number, request: { task: TaskSpec, model?: ModelOptions, training?: TrainerOptions, fromCheckpoint: boolean } | null, task: Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'> | null, config: ModelConfig | null, info: ModelInfo | null, totalSteps: number, createdAt: number }} RunHeader
+ * info of the model it built, why it cannot be trained (null: it can), the planned steps and
+ * when it began.
+ * @typedef {{ id: number, request: { task: TaskSpec, model?: ModelOptions, training?: TrainerOptions, fromCheckpoint: boolean } | null, task: Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'> | null, config: ModelConfig | null, info: ModelInfo | null, notTrainable: string | null, totalSteps: number, createdAt: number }} RunHeader
  */
 export declare const DENSE_STEPS = 64;
 export declare const SNAPSHOT_BUDGET: number;
@@ -103,6 +105,8 @@ export declare class RunRecord {
     config: ModelConfig | null;
     /** The model's info (as `model.info`). @readonly @type {ModelInfo | null} */
     info: ModelInfo | null;
+    /** Why this model cannot be trained here, in the core's words (an imported model whose training does not fit: it still generates and every view shows it), or null when it can. @readonly @type {string | null} */
+    notTrainable: string | null;
     /** Where training stops. @readonly @type {number} */
     totalSteps: number;
     /** When the run began (ms since the epoch). @readonly @type {number} */

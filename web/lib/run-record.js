@@ -56,8 +56,9 @@
 
 /**
  * A run's set-up: what configure() was asked (no checkpoint bytes), the task, the config and
- * info of the model it built, the planned steps and when it began.
- * @typedef {{ id: number, request: { task: TaskSpec, model?: ModelOptions, training?: TrainerOptions, fromCheckpoint: boolean } | null, task: Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'> | null, config: ModelConfig | null, info: ModelInfo | null, totalSteps: number, createdAt: number }} RunHeader
+ * info of the model it built, why it cannot be trained (null: it can), the planned steps and
+ * when it began.
+ * @typedef {{ id: number, request: { task: TaskSpec, model?: ModelOptions, training?: TrainerOptions, fromCheckpoint: boolean } | null, task: Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'> | null, config: ModelConfig | null, info: ModelInfo | null, notTrainable: string | null, totalSteps: number, createdAt: number }} RunHeader
  */
 
 export const DENSE_STEPS = 64;
@@ -104,6 +105,8 @@ export class RunRecord {
     this.config = header.config ?? null;
     /** The model's info (as `model.info`). @readonly @type {ModelInfo | null} */
     this.info = header.info ?? null;
+    /** Why this model cannot be trained here, in the core's words (an imported model whose training does not fit: it still generates and every view shows it), or null when it can. @readonly @type {string | null} */
+    this.notTrainable = header.notTrainable ?? null;
     /** Where training stops. @readonly @type {number} */
     this.totalSteps = header.totalSteps ?? 0;
     /** When the run began (ms since the epoch). @readonly @type {number} */
@@ -140,8 +143,8 @@ export class RunRecord {
 
   /** What `configure()` was asked and built (no checkpoint bytes). @returns {RunHeader} */
   header() {
-    const { id, request, task, config, info, totalSteps, createdAt } = this;
-    return { id, request, task, config, info, totalSteps, createdAt };
+    const { id, request, task, config, info, notTrainable, totalSteps, createdAt } = this;
+    return { id, request, task, config, info, notTrainable, totalSteps, createdAt };
   }
 
   /** The snapshot shown for training step `step`: the last one recorded at or before it. @param {number} step @returns {RunSnapshot | null} */

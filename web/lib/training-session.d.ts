@@ -14,6 +14,7 @@ export type SessionConfigured = {
     task: Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'>;
     config: ModelConfig;
     info: ModelInfo;
+    notTrainable: string | null;
     totalSteps: number;
     run: number;
 };
@@ -97,7 +98,8 @@ export declare class TrainingSession extends EventTarget {
      * instead of a new model (then `model` is ignored). `files`: an imported model's files as for
      * `tp.importModel` (Files and Blobs pass to the worker without a copy and are read there in
      * slices); `task` is then `{ text }`, which the model is fine-tuned on through its own
-     * tokenizer; `options` (`{ signal, stallTimeout }`, as for `tp.importModel`) apply to their import.
+     * tokenizer when its training fits (else it loads without a trainer, and the answer's
+     * `notTrainable` says why); `options` (`{ signal, stallTimeout }`, as for `tp.importModel`) apply to their import.
      * @param {SessionConfig} config
      * @param {ImportOptions} [options]
      * @returns {Promise<SessionConfigured>}

@@ -39,11 +39,15 @@ import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
  */
 
 /**
- * What `session.configure()` and `session.reset()` resolve with; `run` is the id of the run it began.
+ * What `session.configure()` and `session.reset()` resolve with; `run` is the id of the run it
+ * began; `notTrainable` says why the model cannot be trained here (an imported model whose
+ * training does not fit in the page's memory: it still generates and is traced; start() and
+ * step() then reject with this reason), or is null.
  * @typedef {object} SessionConfigured
  * @property {Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'>} task
  * @property {ModelConfig} config
  * @property {ModelInfo} info
+ * @property {string | null} notTrainable
  * @property {number} totalSteps
  * @property {number} run
  */
@@ -247,7 +251,8 @@ export class TrainingSession extends EventTarget {
    * instead of a new model (then `model` is ignored). `files`: an imported model's files as for
    * `tp.importModel` (Files and Blobs pass to the worker without a copy and are read there in
    * slices); `task` is then `{ text }`, which the model is fine-tuned on through its own
-   * tokenizer; `options` (`{ signal, stallTimeout }`, as for `tp.importModel`) apply to their import.
+   * tokenizer when its training fits (else it loads without a trainer, and the answer's
+   * `notTrainable` says why); `options` (`{ signal, stallTimeout }`, as for `tp.importModel`) apply to their import.
    * @param {SessionConfig} config
    * @param {ImportOptions} [options]
    * @returns {Promise<SessionConfigured>}

@@ -4,12 +4,14 @@
 // compiled module the page sends, so nothing is fetched or compiled twice: the threaded build
 // when the session runs on more than one thread), and the record of the run they make
 // (run-record.js): every step's loss, the state, and snapshots of the probe inputs' traces on a
-// log-spaced schedule. The page mirrors that record from the deltas sent here; it never writes
-// it. Training runs in short chunks sized to ~25 ms, yielding between them so
-// pause/step/snapshot messages are handled promptly, and at a chosen pace (steps per second) when
-// one is set; it pauses by itself at the step where the run first diverges (state reason
-// 'diverged'). Deltas go to the page at most every `progressInterval` ms (and at once on a state
-// change). The page's thread never runs a training step.
+// log-spaced schedule. An imported model is built for inference first: when its training does
+// not fit, there is no trainer, the record's notTrainable says why in the core's words, and
+// generation, traces and snapshots work as for any model. The page mirrors that record from
+// the deltas sent here; it never writes it. Training runs in short chunks sized to ~25 ms,
+// yielding between them so pause/step/snapshot messages are handled promptly, and at a chosen
+// pace (steps per second) when one is set; it pauses by itself at the step where the run first
+// diverges (state reason 'diverged'). Deltas go to the page at most every `progressInterval` ms
+// (and at once on a state change). The page's thread never runs a training step.
 //
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
 // { id, ok: false, error } and also posts unsolicited { type: 'run', header?, delta, at } (header: a
@@ -23,6 +25,7 @@ import { attentionKinds, attentionName, traceName } from './trace-names.js';
 
 let tp = null;
 let task = null, model = null, trainer = null;
+let notTrainable = null;  // why there is no trainer (an imported model too large to fine-tune), or null
 let spec = null;        // the last configure() request, for reset()
 let recorder = null;    // the current run
 let runs = 0;
@@ -43,6 +46,7 @@ function post(message, transfer = []) {
 function disposeAll() {
   for (const o of [trainer, model, task]) o?.dispose();
   trainer = model = task = null;
+  notTrainable = null;
 }
 
 function describeState() {
@@ -280,6 +284,13 @@ function trainChunk(generation) {
 
 // ---- requests -----------------------------------------------------------------------------
 
+// What a request that trains needs: a trainer, or an Error saying why there is none.
+function needTrainer(what) {
+  if (trainer) return;
+  if (model && notTrainable) throw new Error(`${what}: this model generates and can be inspected here, but not trained: ${notTrainable}`);
+  throw new Error(`configure() the session before ${what}`);
+}
+
 const handlers = {
   async init({ compiledModule, threads, interval }) {
     tp = await load({ compiledModule, threads });  // the threaded module when threads > 1
@@ -291,6 +302,8 @@ const handlers = {
     const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files, stallTimeout } = request;
     // An imported model (files: Files/Blobs, { name, bytes } or { name, url } from the page, read
     // here in slices) trains on the task's text through its own tokenizer.
+    // Its config alone says first whether its weights and optimizer state can be trained here.
+    const described = files ? await tp.describeModelFiles(files, importOptions(signal, stallTimeout)) : null;
     let newModel = files ? await tp.importModel(files, importOptions(signal, stallTimeout)) : null;
     let newTask;
     try {
@@ -310,11 +323,23 @@ const handlers = {
     }
     try {
       newModel ??= checkpoint ? tp.loadModel(checkpoint) : tp.model({ ...newTask.defaults, ...modelConfig });
-      const newTrainer = tp.trainer(newModel, newTask, training);
+      // Someone else's model is loaded to generate and to be looked at; fine-tuning it is offered
+      // when the core finds that its training fits: its parameters' training state (describe())
+      // and a step's activations with these options (the trainer refuses before it allocates).
+      let newTrainer = null, why = described && !described.trainable ? described.reason : null;
+      if (!why) {
+        try {
+          newTrainer = tp.trainer(newModel, newTask, training);
+        } catch (error) {
+          if (!files) throw error;
+          why = error.message;
+        }
+      }
       disposeAll();
       task = newTask;
       model = newModel;
       trainer = newTrainer;
+      notTrainable = why;
     } catch (error) {
       newModel?.dispose();
       newTask.dispose();
@@ -325,14 +350,14 @@ const handlers = {
     const { name, description, kind, metric, classNames, sampleInputs } = task;
     const taskInfo = { name, description, kind, metric, classNames, sampleInputs };
     const header = { id: ++runs, request: { task: taskSpec, model: modelConfig, training, fromCheckpoint: Boolean(checkpoint) }, task: taskInfo,
-      config: model.config, info: model.info, totalSteps: training.totalSteps ?? task.train.totalSteps, createdAt: Date.now() };
+      config: model.config, info: model.info, notTrainable, totalSteps: training.totalSteps ?? task.train.totalSteps, createdAt: Date.now() };
     recorder = new Recorder(header);
     recorder.state({ running: false, pace });
     chunk = 1;
     takeSnapshot();
     const { delta, transfer } = recorder.take();
     post({ type: 'run', header, delta, at: now() }, transfer);
-    return { task: taskInfo, config: model.config, info: model.info, totalSteps: header.totalSteps, run: header.id };
+    return { task: taskInfo, config: model.config, info: model.info, notTrainable, totalSteps: header.totalSteps, run: header.id };
   },
   // Another project's files, read here so that a hostile one never holds up the page.
   describeModelFiles({ files, stallTimeout }, { signal }) {
@@ -347,7 +372,7 @@ const handlers = {
     }
   },
   start() {
-    if (!trainer) throw new Error('configure() the session before start()');
+    needTrainer('start()');
     if (!running()) {
       recorder.state({ running: true });
       paceClock = { t0: now(), done: 0 };
@@ -366,7 +391,7 @@ const handlers = {
     return describeState();
   },
   step({ n = 1 }) {
-    if (!trainer) throw new Error('configure() the session before step()');
+    needTrainer('step()');
     if (!Number.isInteger(n) || n < 1 || n > 100000) {
       const got = typeof n === 'number' ? `the number ${n}` : typeof n === 'string' ? `the string '${n}'` : typeof n;
       throw new Error(`step(n): n must be a whole number from 1 to 100000, got ${got}`);
@@ -383,11 +408,11 @@ const handlers = {
     return handlers.configure(spec, context);
   },
   evaluate() {
-    if (!trainer) throw new Error('configure() the session before evaluate()');
+    needTrainer('evaluate()');
     return trainer.evaluate();
   },
   setTotalSteps({ n }) {
-    if (!trainer) throw new Error('configure() the session before setTotalSteps()');
+    needTrainer('setTotalSteps()');
     trainer.setTotalSteps(n);
     recorder.state({ totalSteps: n });
     if (spec) spec = { ...spec, training: { ...spec.training, totalSteps: n } };

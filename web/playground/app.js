@@ -79,6 +79,8 @@ function pageView(app, local) {
   return {
     ...app.page, ...local,
     tp: app.tp, shownStep: app.shownStep, standalone: app.standalone, kept: app.kept, pausedByView: app.pausedByView,
+    imported: app.imported ? { name: app.imported.name, info: app.imported.info } : null,
+    rate: app.rate.rate,
     infoFor: (task) => app.infoFor(task),
     get compared() {
       return (compared ??= app.compared());
@@ -190,6 +192,7 @@ async function start(app, { root, host }, onReady) {
   }
   app.status('status.loading');
   app.on('state', ({ changed }) => {
+    if (changed.includes('pace')) app.rate.reset();
     if (changed.includes('pace')) app.session?.setPace(app.state.pace ?? defaultPace(app.info?.train)).catch((e) => app.fail(e));
     if (changed.includes('task') || changed.includes('model')) app.record('walkthrough', walkthroughRecord(app.state));
   });
@@ -265,13 +268,19 @@ function listenToPage(app, root, host) {
 // The worker's news: progress and snapshots at most once a frame, its state changes at once.
 function listenToSession(app) {
   const { session } = app;
-  session.addEventListener('progress', (e) => app.later('progress', e.detail));
+  session.addEventListener('progress', (e) => {
+    app.rate.observe(e.detail.step, e.detail.workerTime);
+    app.later('progress', e.detail);
+  });
   session.addEventListener('snapshot', () => {
     app.later('history');
     app.later('snapshot');
   });
   session.addEventListener('state', (e) => {
     const d = e.detail;
+    // The rate is measured from each start on (a pause's or the end's time says nothing of it).
+    app.rate.reset();
+    if (d.reason === 'started') app.rate.observe(d.step, d.workerTime);
     app.emit('run', d);
     if (d.reason === 'error') app.status('status.failed');
     else if (d.reason === 'finished') app.status('status.finished');

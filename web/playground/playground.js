@@ -4,10 +4,10 @@
 //                         of the last configure() or reset(), never copied here;
 //   the set-up            `state` (state.js), mirrored in the URL hash when the playground is the
 //                         page; changed only through set();
-//   what the page adds    `shownStep` (the step of the history the views show, null: the newest),
-//                         `page` (busy, the errors, the controls holding a value the core refuses,
-//                         the status line), the kept runs (runs.js), an imported model, what the
-//                         history records (probes.js), the task infos (task-infos.js).
+//   what the page adds    `shownStep` (the history's step shown, null: the newest), `page` (busy,
+//                         errors, controls holding a value the core refuses, the status line), kept
+//                         runs (runs.js), an imported model, what the history records (probes.js),
+//                         task infos (task-infos.js), the training speed (step-rate.js).
 // Events (EventTarget): 'state' ({ changed }), 'configured', 'progress', 'run', 'history',
 // 'snapshot', 'lang', 'busy', 'invalid', 'error', 'kept', 'imported', 'ready' — the frequent ones
 // at most once per animation frame (frames.js). Panels never see this object: app.js hands them
@@ -18,6 +18,8 @@ import { KeptRuns } from './runs.js';
 import { TaskInfos } from './task-infos.js';
 import { Probes } from './probes.js';
 import { Frames } from './frames.js';
+import { StepRate } from './step-rate.js';
+import { SeenGate } from './seen.js';
 import { comparedRuns } from './comparison.js';
 import { t } from './strings/index.js';
 
@@ -41,8 +43,9 @@ export class Playground extends EventTarget {
     this.page = { busy: true, error: null, configError: null, invalid: new Map(), status: { key: 'status.loading' } };
     this.infos = new TaskInfos({ tp: () => this.tp, state: () => this.state, imported: () => this.imported });
     this.probes = new Probes();
+    this.rate = new StepRate();  // steps per second while training, from the worker's progress
     this.pausedByView = false;   // training paused because the element scrolled away
-    this._seen = null;           // { promise, resolve } of seen()
+    this.seenGate = new SeenGate();
     this._runId = 0;
     this._lastRun = null;
     this._configureTimer = 0;
@@ -50,10 +53,9 @@ export class Playground extends EventTarget {
     this._lastShown = null;
     this.frames = new Frames((type, detail) => this.emit(type, detail), (type, detail) => {
       if (type !== 'snapshot') return true;
-      const shown = this.shown;
-      if (shown === this._lastShown && detail !== 'force') return false;
+      const shown = this.shown, fresh = shown !== this._lastShown || detail === 'force';
       this._lastShown = shown;
-      return true;
+      return fresh;
     });
   }
 
@@ -107,14 +109,17 @@ export class Playground extends EventTarget {
   set(patch) {
     const before = modelKey(this.state);
     const changed = Object.keys(patch).filter((k) => JSON.stringify(this.state[k]) !== JSON.stringify(patch[k]));
-    if (!changed.length) return;
+    // A task picked while an imported model is in use leaves it, even the task the state
+    // already names (the imported model stood in for it).
+    const leaving = Boolean(this.imported) && ('task' in patch || changed.some((k) => k === 'model' || k === 'seed'));
+    if (!changed.length && !leaving) return;
     this.state = { ...this.state, ...patch };
     if (this.standalone) history.replaceState(null, '', toHash(this.state));
     if (changed.includes('lang')) this.emit('lang');
-    if (this.imported && changed.some((k) => k === 'task' || k === 'model' || k === 'seed')) this.setImported(null);
+    if (leaving) this.setImported(null);
     this.emit('state', { changed });
     if (changed.includes('input')) this.sendProbes();
-    if (this.session && modelKey(this.state) !== before) this.scheduleConfigure();
+    if (this.session && (leaving || modelKey(this.state) !== before)) this.scheduleConfigure();
   }
 
   // Shows step `step` of the history in every view (null: follow the newest).
@@ -244,12 +249,13 @@ export class Playground extends EventTarget {
   // A new run began (configure or reset): the last one is kept as it ended if it was kept.
   started(result) {
     if (this._lastRun) this.kept.freeze(this._lastRun);
+    this.rate.reset();
     this._runId = result.run;
     this._lastRun = this.session.run;
     this.shownStep = null;
     this.page.error = null;
     this.emit('configured', result);
-    this.status('status.ready');
+    this.status(result.notTrainable ? 'status.readyToExplore' : 'status.ready');
     this.later('snapshot', 'force');
   }
 
@@ -257,7 +263,7 @@ export class Playground extends EventTarget {
   // see it and resumes where it stopped.
   setVisible(visible) {
     this.visible = visible;
-    if (visible) this._seen?.resolve();
+    if (visible) this.seenGate.open();
     if (!this.session) return;
     if (!visible && this.run?.running) {
       this.pausedByView = true;
@@ -270,13 +276,7 @@ export class Playground extends EventTarget {
 
   // Resolves once the element is on screen (at once when it is): nothing heavy loads before.
   seen() {
-    if (this.visible) return Promise.resolve();
-    if (!this._seen) {
-      let resolve;
-      const promise = new Promise((r) => (resolve = r));
-      this._seen = { promise, resolve };
-    }
-    return this._seen.promise;
+    return this.seenGate.wait(this.visible);
   }
 
   fail(error) {

@@ -96,9 +96,10 @@ export function scaleFor(name, lo, hi) {
 // Okabe–Ito, the colour-blind-safe qualitative palette: roles and heads. The heads' order keeps
 // each colour apart from the three before it under deuteranopia and protanopia (CIELAB ΔE ≥ 21
 // after Machado et al.'s simulation; Okabe–Ito's own order put bluish green beside reddish
-// purple, ΔE 18, which read as one grey).
+// purple, ΔE 18, which read as one grey). The olive is light enough for near-black ink at 4.5:1
+// (WCAG AA for the head view's 11 px labels, from the sixth head on).
 export const ROLE_COLORS = { q: '#0072B2', k: '#D55E00', v: '#009E73', o: '#CC79A7', x: '#56B4E9' };
-const HEADS = ['#0072B2', '#E69F00', '#009E73', '#56B4E9', '#882255', '#8A7A00', '#CC79A7', '#555555'];
+const HEADS = ['#0072B2', '#E69F00', '#009E73', '#56B4E9', '#882255', '#8E7E00', '#CC79A7', '#555555'];
 export function headColor(h) {
   return HEADS[h % HEADS.length];
 }

@@ -31,8 +31,8 @@ const ALWAYS = ['lang', 'ready', 'configured'];
 export const PANELS = [
   { name: 'masthead', tag: 'tp-masthead-panel', derive: deriveMasthead, on: ['lang'] },
   { name: 'trainbar', tag: 'tp-trainbar-panel', derive: deriveTrainbar, on: [...ALWAYS, 'state', 'busy', 'progress', 'run', 'invalid', 'error', 'status', 'snapshot', 'history'] },
-  { name: 'setup', tag: 'tp-setup-panel', derive: deriveSetup, on: [...ALWAYS, 'state', 'error'] },
-  { name: 'training', tag: 'tp-training-panel', derive: deriveTraining, on: [...ALWAYS, 'state', 'busy', 'progress', 'run', 'kept', 'error'] },
+  { name: 'setup', tag: 'tp-setup-panel', derive: deriveSetup, on: [...ALWAYS, 'state', 'error', 'imported'] },
+  { name: 'training', tag: 'tp-training-panel', derive: deriveTraining, on: [...ALWAYS, 'state', 'busy', 'progress', 'run', 'kept', 'error', 'imported'] },
   { name: 'outputs', tag: 'tp-outputs-panel', derive: deriveOutputs, on: [...ALWAYS, 'state', 'busy', 'snapshot', 'outputs'] },
   { name: 'attention', tag: 'tp-attention-panel', derive: deriveAttention, on: [...ALWAYS, 'state', 'kept', 'snapshot', 'compare'], lazy: ['snapshot'] },
   { name: 'tokens', tag: 'tp-tokens-panel', derive: deriveTokens, on: [...ALWAYS, 'state'] },

@@ -115,8 +115,12 @@ export class FilesActions {
       const tokenizer = app.tp.loadTokenizer(await app.session.importTokenizer(files));
       const result = await app.useImported({ files, name, tokenizer, info });
       if (result) {
-        say(['import.loaded', { name }], summary, train);
+        // Its parameters fit a trainer, a step with these training options may not: the bar says why.
+        say(['import.loaded', { name }], summary, info.trainable && result.notTrainable ? ['import.notTrainableHere'] : train);
         app.status('status.loaded', { name });
+      } else if (app.imported?.files === files && app.page.error) {
+        // The worker refused it (its weights, or the text under Task): said here, not "Loading…" for good.
+        say(['import.failed', { name, message: app.page.error.message }]);
       }
     } catch (error) {
       say(['import.failed', { name, message: error.message }]);

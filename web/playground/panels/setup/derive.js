@@ -1,33 +1,39 @@
 // setup/derive.js — the set-up column: the task (built-in, or your own text or pairs, with the
 // size your data may have), the presets (the one the model matches is pressed), every
 // architecture option and training option with its default and its reset, the seed, the model's
-// size, and a refused set-up. Which choices a task allows is patches.js's. Pure:
-// (state, run, shown, info, page) -> props; page.infoFor(task) gives another task's infos.
+// size, and a refused set-up. An imported model (page.imported) is the task's menu entry, its
+// architecture is its own and read-only (the fields show its config.json's values), and its
+// text to fine-tune on is the one shown under Task. Which choices a task allows is patches.js's.
+// Pure: (state, run, shown, info, page) -> props; page.infoFor(task) gives another task's infos.
 import { TASKS, CUSTOM_TASKS, ARCH_FIELDS, TRAIN_FIELDS, TOKENIZER_KINDS, PRESETS, DATA_LIMIT, URL_TEXT_LIMIT, applyPreset } from '../../state.js';
 import { tr, configOf, invalidNumber } from '../common.js';
 import { allowedArch, allowedHeads, trainDefaults } from './patches.js';
 
 const SEED = { key: 'seed', kind: 'int', min: 0, max: 2 ** 31 - 1 };
+// The Task menu's entry for an imported model (never a task name: the state keeps its own task).
+export const IMPORTED = 'imported-model';
 
 export function deriveSetup(state, run, shown, info, page) {
   const t = tr(state);
   const number = (n) => n.toLocaleString(state.lang === 'ko' ? 'ko-KR' : 'en-US');
   const task = page.taskInfo;  // the state's task (the configured one while the state's is refused)
   const config = configOf(run, page);
+  const imported = page.imported ?? null;
+  const groups = [['task.group.builtin', TASKS], ['task.group.custom', CUSTOM_TASKS]].map(([label, names]) => ({ label: t(label), options: names.map((n) => ({ value: n, text: t(`task.${n}`) })) }));
+  if (imported) groups.unshift({ label: t('task.group.imported'), options: [{ value: IMPORTED, text: t('task.imported', { name: imported.name }) }] });
   return {
-    task: {
-      value: state.task, desc: t(`taskdesc.${state.task}`),
-      groups: [['task.group.builtin', TASKS], ['task.group.custom', CUSTOM_TASKS]].map(([label, names]) => ({ label: t(label), options: names.map((n) => ({ value: n, text: t(`task.${n}`) })) })),
-    },
+    task: { value: imported ? IMPORTED : state.task, desc: imported ? t('taskdesc.imported') : t(`taskdesc.${state.task}`), groups },
     custom: {
-      task: CUSTOM_TASKS.includes(state.task) ? state.task : null, text: state.text, pairs: state.pairs,
+      // An imported model fine-tunes on the text through its own tokenizer: no tokenizer to pick.
+      task: imported ? 'text' : CUSTOM_TASKS.includes(state.task) ? state.task : null, imported: Boolean(imported), text: state.text, pairs: state.pairs,
+      textLabelKey: imported ? 'setup.fineTuneText' : 'setup.yourText', textLabel: t(imported ? 'setup.fineTuneText' : 'setup.yourText'),
       tokenizers: TOKENIZER_KINDS.map((k) => ({ value: k, text: t(`value.${k}`), selected: k === state.textTokenizer })),
       note: t('setup.dataLimit', { limit: number(DATA_LIMIT), link: number(URL_TEXT_LIMIT) }),
       // Your own data holds at most DATA_LIMIT characters; more is refused with its size.
       check: (n) => (n > DATA_LIMIT ? t('setup.tooMuch', { n: number(n), limit: number(DATA_LIMIT) }) : ''),
     },
     presets: presets(state, task, page, t),
-    arch: task ? archFields(state, task, t) : null,
+    arch: imported ? importedFields(imported.info.config, t) : task ? archFields(state, task, t) : null,
     train: task ? trainFields(state, task, t) : null,
     seed: field(SEED, { value: state.seed, defaultValue: 1, name: t('setup.seed'), id: 'f-seed' }, t),
     resetArchHidden: !Object.keys(state.model).length,
@@ -43,7 +49,7 @@ export function deriveSetup(state, run, shown, info, page) {
 function presets(state, task, page, t) {
   return Object.keys(PRESETS).map((name) => {
     let active = false;
-    if (task && page.tp) {
+    if (task && page.tp && !page.imported) {
       try {
         const next = applyPreset(state, name, (n) => {
           if (n !== state.task) throw new Error('another task');
@@ -100,4 +106,14 @@ function trainFields(state, task, t) {
     value: tval[f.key], defaultValue: tdef[f.key], changed: f.key in state.train, name: t(`field.${f.key}`), valueLabel: (v) => t(`value.${v}`),
     defaultText: f.kind === 'enum' ? t(`value.${tdef[f.key]}`) : tdef[f.key],
   }, t));
+}
+
+// An imported model's architecture: its own config's values, which cannot change here (a
+// different architecture is a different model); the training options can.
+function importedFields(config, t) {
+  const fields = ARCH_FIELDS.map((f) => {
+    const v = config[f.key];
+    return { key: f.key, id: `f-${f.key}`, name: t(`field.${f.key}`), code: f.symbol, value: f.kind === 'enum' || f.kind === 'bool' ? t(`value.${v}`) : v === '' ? '—' : String(v) };
+  });
+  return { readonly: true, fields, note: t('setup.importedNote'), fixed: t('setup.importedFixed', { vocab: config.vocabSize }) };
 }

@@ -1,6 +1,7 @@
 // <tp-setup-panel> — the set-up column: the task, your own text or pairs (refused past the size
 // the page takes, with its size), the presets, every architecture and training option and the
-// seed. It draws setup/derive.js's props; it keeps only the text being typed in a box.
+// seed (an imported model's architecture read-only, its fine-tuning text without a tokenizer
+// to pick). It draws setup/derive.js's props; it keeps only the text being typed in a box.
 // Intents: set (a patch: task, your data, a preset's state), set-option { group, key, value },
 // reset-option { group, key }, preset { name }, invalid { key, why }.
 import { h } from '../../../ui/dom.js';
@@ -23,10 +24,12 @@ const MARKUP = `
   <p class="hint" id="task-desc"></p>
   <div id="custom" hidden>
     <div id="custom-text" hidden>
-      <label class="field-label" for="custom-text-input" data-i18n="setup.yourText"></label>
+      <label class="field-label" for="custom-text-input" id="custom-text-label" data-i18n="setup.yourText"></label>
       <textarea id="custom-text-input" rows="5" spellcheck="false"></textarea>
-      <label class="field-label" for="custom-tokenizer" data-i18n="setup.tokenizer"></label>
-      <select id="custom-tokenizer"></select>
+      <div id="custom-tokenizer-row">
+        <label class="field-label" for="custom-tokenizer" data-i18n="setup.tokenizer"></label>
+        <select id="custom-tokenizer"></select>
+      </div>
     </div>
     <div id="custom-pairs" hidden>
       <label class="field-label" for="custom-pairs-input" data-i18n="setup.yourPairs"></label>
@@ -55,6 +58,7 @@ const CSS = `
 .presets { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
 .presets button:last-child { grid-column: 1 / -1; }
 .presets button { font-size: 12.5px; padding: 6px 8px; white-space: normal; text-align: left; line-height: 1.25; min-height: 40px; }
+.field.readonly input { background: var(--_panel); color: var(--_muted); border-style: dashed; }
 .presets button.active { border-color: var(--_accent); box-shadow: inset 0 0 0 1px var(--_accent); }
 @container app (max-width: 1100px) { .setup { position: static; max-height: none; } }`;
 
@@ -99,6 +103,11 @@ export class TpSetupPanel extends panel(MARKUP, CSS) {
     this.$('custom-text').hidden = c.task !== 'text';
     this.$('custom-pairs').hidden = c.task !== 'pairs';
     this.$('custom-tokenizer').replaceChildren(...c.tokenizers.map((o) => h('option', { value: o.value, text: o.text, selected: o.selected })));
+    // An imported model reads the text through its own tokenizer: nothing to pick.
+    this.$('custom-tokenizer-row').hidden = c.imported;
+    const label = this.$('custom-text-label');
+    label.dataset.i18n = c.textLabelKey;
+    setText(label, c.textLabel);
     if (c.task) this.checkCustom();
   }
 
@@ -124,12 +133,22 @@ export class TpSetupPanel extends panel(MARKUP, CSS) {
       onReset: () => this.emit('reset-option', { group, key: f.field.key }),
       onInvalid: (why) => this.emit('invalid', { key: f.field.key, why }),
     });
-    replaceKeepingFocus(this.$('arch-fields'), [...props.arch.fields.map(control('model')), h('p', { class: 'hint', text: props.arch.fixed })]);
+    const arch = props.arch.readonly ? [h('p', { class: 'hint', id: 'arch-readonly-note', text: props.arch.note }), ...props.arch.fields.map(readonlyField)]
+      : props.arch.fields.map(control('model'));
+    replaceKeepingFocus(this.$('arch-fields'), [...arch, h('p', { class: 'hint', text: props.arch.fixed })]);
     replaceKeepingFocus(this.$('train-fields'), props.train.map(control('train')));
     replaceKeepingFocus(this.$('seed-fields'), [control('seed')(props.seed)]);
-    this.$('reset-arch').hidden = props.resetArchHidden;
+    this.$('reset-arch').hidden = props.resetArchHidden || Boolean(props.arch.readonly);
     this.$('reset-train').hidden = props.resetTrainHidden;
   }
+}
+
+// A value of an imported model's architecture: shown in a read-only box (focusable and read out
+// as read-only), the note above saying why it cannot change.
+function readonlyField(f) {
+  return h('div', { class: 'field readonly', 'data-key': f.key },
+    h('label', { for: f.id }, h('span', { class: 'name', text: f.name }), f.code ? h('span', { class: 'code', text: f.code }) : null),
+    h('div', { class: 'ctl' }, h('input', { id: f.id, 'data-testid': `field-${f.key}`, type: 'text', readonly: true, value: f.value, 'aria-describedby': 'arch-readonly-note' })));
 }
 
 definePanel('tp-setup-panel', TpSetupPanel);

@@ -1,7 +1,9 @@
 // trainbar/derive.js — the sticky training bar: which of Train, Pause, Step and Reset can be
 // pressed, the progress, the status line, the latest numbers (loss, validation loss, the task's
-// metric, tokens/s, threads, learning rate, gradient norm), a refused set-up or a failed step,
-// and the history's timeline (timeline.js). Pure: (state, run, shown, info, page) -> props.
+// metric, tokens/s, threads, learning rate, gradient norm), while training the steps per second
+// and the time left (page.rate: step-rate.js), a refused set-up or a failed step,
+// why a model that generates cannot be trained here (an imported one too large to fine-tune:
+// Train and Step stay off), and the history's timeline (timeline.js). Pure: (state, run, shown, info, page) -> props.
 import { compact, formatLoss, formatMetric } from '../../../components/shared/format.js';
 import { tr, configOf } from '../common.js';
 import { timelineProps } from './timeline.js';
@@ -12,16 +14,20 @@ export function deriveTrainbar(state, run, shown, info, page) {
   const step = r?.step ?? 0, total = run?.totalSteps || 0;
   const metric = info?.metric;
   const running = run?.running ?? false, done = total > 0 && step >= total;
-  const blocked = page.busy || !configOf(run, page) || (page.invalid?.size ?? 0) > 0;
+  const untrainable = configOf(run, page) ? run.notTrainable ?? null : null;
+  const blocked = page.busy || !configOf(run, page) || (page.invalid?.size ?? 0) > 0 || Boolean(untrainable);
   const evaluated = r && r.evaluatedAt > 0;
   return {
     buttons: {
       train: { disabled: blocked || running || done, label: t('train.startAria') },
       pause: { disabled: page.busy || !running, label: t('train.pauseAria') },
       step: { disabled: blocked || running || done, label: t('train.stepAria') },
-      reset: { disabled: page.busy || !configOf(run, page), label: t('train.resetAria') },
+      // A model that is never trained has nothing to go back to (a reset would only read its files again).
+      reset: { disabled: page.busy || !configOf(run, page) || Boolean(untrainable), label: t('train.resetAria') },
     },
-    stepText: t('train.stepOf', { step, total }),
+    stepText: running && page.rate > 0 && total > step
+      ? t('train.stepOfRate', { step, total, rate: formatRate(page.rate), left: duration(t, (total - step) / page.rate) })
+      : t('train.stepOf', { step, total }),
     progress: total ? `${Math.min(100, (step / total) * 100)}%` : '0',
     status: statusProps(page, t),
     stats: {
@@ -35,6 +41,7 @@ export function deriveTrainbar(state, run, shown, info, page) {
       gradNorm: r ? r.gradNorm.toPrecision(3) : '–',
     },
     error: errorText(run, page, t),
+    notTrainable: untrainable ? t('train.notTrainable', { reason: untrainable }) : '',
     timeline: timelineProps(state, run, shown, info, page),
   };
 }
@@ -51,4 +58,18 @@ function errorText(run, page, t) {
   if (page.error) return t('status.error', { message: page.error.message });
   if (run?.reason === 'error' && run.error) return t('status.error', { message: run.error });
   return '';
+}
+
+// Steps per second: two or three significant digits below 10 (a large model's 0.0667), whole above.
+function formatRate(r) {
+  if (r >= 10) return String(Math.round(r));
+  const s = r.toPrecision(r >= 1 ? 2 : 3);
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+// A duration in the largest unit that keeps it readable: 45 s, 12 min, 3.5 h.
+function duration(t, seconds) {
+  if (seconds < 90) return t('time.seconds', { n: Math.max(1, Math.round(seconds)) });
+  if (seconds < 90 * 60) return t('time.minutes', { n: Math.round(seconds / 60) });
+  return t('time.hours', { n: (seconds / 3600).toFixed(seconds < 36000 ? 1 : 0) });
 }

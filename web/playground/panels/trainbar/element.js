@@ -1,7 +1,8 @@
 // <tp-trainbar-panel> — the sticky training bar: Train / Pause / Step / Reset, the progress and
-// the status line, the latest numbers, and the history's timeline with Play and the speed. It
-// draws trainbar/derive.js's props and keeps only a replay in progress (Play: the shown step
-// moves from where it is to the newest at the speed's steps per second).
+// the status line, the latest numbers, why a model cannot be trained here (when it cannot), and
+// the history's timeline with Play and the speed. It draws trainbar/derive.js's props and keeps
+// only a replay in progress (Play: the shown step moves from where it is to the newest at the
+// speed's steps per second).
 // Intents: start, pause, step, reset, seek { step } (null: follow the newest), set { pace }.
 import { h } from '../../../ui/dom.js';
 import { panel, definePanel, setText } from '../../panel.js';
@@ -35,6 +36,7 @@ const MARKUP = `
     <output id="timeline-step" for="timeline" aria-live="off"></output>
     <label class="speed"><span data-i18n="time.speed"></span> <select id="speed" data-testid="speed"></select></label>
   </div>
+  <p class="train-note" id="train-note" data-testid="train-note" role="status" hidden></p>
   <p class="train-error" id="train-error" role="alert" hidden></p>
 </div>`;
 
@@ -58,7 +60,8 @@ const CSS = `
 .timeline .speed { display: inline-flex; align-items: center; gap: 6px; font-size: 12.5px; color: var(--_muted); }
 .icon-button { min-width: 34px; min-height: 32px; padding: 4px 8px; justify-content: center; }
 .train-error { flex: 1 1 100%; margin: 0; color: var(--_danger); font-size: 13px; white-space: normal; overflow-wrap: anywhere; }
-.train-error[hidden] { display: none; }
+.train-error[hidden], .train-note[hidden] { display: none; }
+.train-note { flex: 1 1 100%; margin: 0; color: var(--_muted); font-size: 13px; white-space: normal; overflow-wrap: anywhere; }
 @container app (max-width: 640px) {
   .trainbar { padding: 8px 12px; gap: 6px 10px; }
   .trainbar .buttons { gap: 4px; }
@@ -110,6 +113,9 @@ export class TpTrainbarPanel extends panel(MARKUP, CSS) {
     const error = this.$('train-error');
     setText(error, props.error);
     error.hidden = !props.error;
+    const note = this.$('train-note');
+    setText(note, props.notTrainable);
+    note.hidden = !props.notTrainable;
     this.speeds(props.timeline);
     this.timeline(props.timeline);
   }

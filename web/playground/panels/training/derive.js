@@ -1,9 +1,10 @@
 // training/derive.js — the Training card: the kept runs (keep this run, one line per kept run
 // with its colour, name, last loss, a button to go back to its set-up and one to forget it), the
 // loss and metric curves (one run: every step, the moving average, the validation dots; several:
-// one smoothed curve per run, named by how its set-up differs), the run's plan, a divergence
-// with what to change (and one button that does it: a tenth of the learning rate, a new run),
-// and how many threads train and why. Pure: (state, run, shown, info, page).
+// one smoothed curve per run, named by how its set-up differs), the run's plan (or that the
+// model is not trained here), a divergence with what to change (and one button that does it: a
+// tenth of the learning rate, a new run), and how many threads train and why. Pure: (state,
+// run, shown, info, page).
 import { ROLE_COLORS } from '../../../components/shared/colormap.js';
 import { formatLoss } from '../../../components/shared/format.js';
 import { defaultState } from '../../state.js';
@@ -16,7 +17,7 @@ export function deriveTraining(state, run, shown, info, page) {
   return {
     runs: runsProps(state, run, page, compared, t),
     charts: chartsProps(run, info, page, compared, t),
-    note: info ? t('training.note', noteVars(state, run, info, t)) : null,
+    note: info ? t(run?.notTrainable ? 'training.notTrained' : 'training.note', noteVars(state, run, info, page, t)) : null,
     diverged: divergedText(run?.report, state, info, t),
     lowerLr: lowerLrProps(run?.report, state, info, page, t),
     threads: threadsProps(page, t),
@@ -76,9 +77,10 @@ function chartsProps(run, info, page, compared, t) {
   };
 }
 
-function noteVars(state, run, info, t) {
+// An imported model is named as the Task menu names it (the state's task is not in use then).
+function noteVars(state, run, info, page, t) {
   const tr2 = { ...info.train, ...state.train };
-  return { task: t(`task.${state.task}`), steps: run?.totalSteps ?? 0, batch: tr2.batchSize, lr: Number(tr2.lr).toPrecision(2), schedule: t(`value.${tr2.schedule}`) };
+  return { task: page.imported ? t('task.imported', { name: page.imported.name }) : t(`task.${state.task}`), steps: run?.totalSteps ?? 0, batch: tr2.batchSize, lr: Number(tr2.lr).toPrecision(2), schedule: t(`value.${tr2.schedule}`) };
 }
 
 // The trainer flags a step that diverged (StepReport.divergedAt); the hint stays from that step

@@ -143,6 +143,7 @@ import.loaded = Loaded {name}.
 import.summary = {params} parameters ({mb} MB of weights): {layers} layers × {heads} heads, width {d}, {vocab} tokens.
 import.trainable = It can be fine-tuned here on your text.
 import.notTrainable = Fine-tuning it needs {mb} MB (weights, gradients and Adam state), more than the {limit} MB this page allows; it generates and every view shows it.
+import.notTrainableHere = With the training options under Task its fine-tuning does not fit; the training bar says why.
 import.left = Back to the built-in models (the imported one was set aside when the task or architecture changed).
 files.needText = This model was trained on your own data; paste that data under Task first.
 

@@ -35,6 +35,7 @@ status.diverged = paused at step {step}: training diverged (see below)
 status.error = error: {message}
 status.failed = stopped: see the message below
 status.loaded = model loaded from {name}
+status.readyToExplore = ready: generate and explore (this model is not trained here)
 
 train.region = Training controls
 train.start = Train
@@ -60,6 +61,8 @@ threads.oneCore = 1 thread: this device reports one core.
 threads.isolate = Use every core (reloads the page once)
 threads.isolateFailed = This page could not be isolated here ({why}).
 train.stepOf = step {step} / {total}
+train.stepOfRate = step {step} / {total} · {rate} steps/s · {left} left
+train.notTrainable = Fine-tuning is off for this model, which still generates and shows every view: {reason}.
 runs.keep = Keep this run
 runs.kept = Kept
 runs.forget = Forget kept runs
@@ -82,6 +85,9 @@ time.pace = {n} steps/s
 time.max = as fast as possible
 time.now = step {step}: now ({n} recorded)
 time.at = step {step} of {last} ({n} recorded)
+time.seconds = {n} s
+time.minutes = {n} min
+time.hours = {n} h
 
 setup.invalidInt = Not used: a whole number from {min} to {max}. Train waits until it is.
 setup.invalidReal = Not used: a number {range}. Train waits until it is.
@@ -113,6 +119,10 @@ setup.needsSeq = a sequence task needs a decoder
 setup.needsEnc = classification and tagging need an encoder-only model
 setup.needsNoEncDec = a language model has one text, no source
 setup.ropeOdd = RoPE needs an even head size; d_model / heads = {dh}
+setup.fineTuneText = Text to fine-tune it on (read through the model's own tokenizer)
+setup.importedNote = Read from the model's files: these cannot change here (another architecture is another model). The training options below can.
+setup.importedFixed = vocabulary {vocab} (set by the model's tokenizer)
+setup.readOnly = read-only
 
 taskdesc.qa-toy = The exact model of the seed article: vocabulary of 11, d_model = 6, 2 heads, sinusoidal positions, post-norm, ReLU. It memorises two answers in a few hundred steps.
 taskdesc.copy = Encoder-decoder; the decoder learns to copy the source through cross-attention (watch the diagonal appear).
@@ -126,6 +136,9 @@ taskdesc.sentiment = Encoder-only classifier pooled over the tokens (mean poolin
 taskdesc.tagging = Encoder-only: one tag (O, PER, LOC, TIME) for every token.
 taskdesc.text = A decoder-only language model over the text you paste.
 taskdesc.pairs = An encoder-decoder over the (source, target) pairs you paste.
+task.group.imported = Imported model
+task.imported = {name} (imported)
+taskdesc.imported = Your imported model, as its files describe it: it generates and every view shows it; where its training fits, it fine-tunes on the text below through its own tokenizer.
 
 preset.seed = The seed's example
 preset.gpt = GPT-like
@@ -198,6 +211,7 @@ training.val = validation
 training.step = step
 training.metricTitle = {metric} on the validation set
 training.note = {task}: {steps} steps, batch {batch}, learning rate {lr} ({schedule}).
+training.notTrained = {task}: not trained here (the training bar says why); it generates, and every view shows it.
 training.diverged = Training diverged at step {step}: the loss became infinite or rose far above a uniform guess over the outputs. Training paused there. Lower the learning rate (now {lr}) or add warm-up steps (now {warmup}), then reset; or press Train to go on.
 training.lowerLr = Lower the learning rate to {lr} and reset
 `, 'strings/en/setup.js');

@@ -143,6 +143,7 @@ import.loaded = {name} 불러옴.
 import.summary = 파라미터 {params}개(가중치 {mb} MB): {layers}층 × 헤드 {heads}개, 너비 {d}, 토큰 {vocab}개.
 import.trainable = 여기서 텍스트로 미세 조정할 수 있습니다.
 import.notTrainable = 미세 조정에는 {mb} MB(가중치, 기울기, Adam 상태)가 필요해 이 페이지의 한도 {limit} MB를 넘습니다. 생성과 모든 보기는 됩니다.
+import.notTrainableHere = 과제 아래의 학습 옵션으로는 미세 조정이 메모리에 맞지 않습니다. 이유는 학습 막대에 있습니다.
 import.left = 기본 모델로 돌아왔습니다(과제나 구조를 바꾸어 불러온 모델은 내려 두었습니다).
 files.needText = 직접 넣은 데이터로 학습한 모델입니다. 먼저 과제에 그 데이터를 붙여 넣으세요.
 

@@ -35,6 +35,7 @@ status.diverged = {step}단계에서 일시 정지: 학습이 발산했습니다
 status.error = 오류: {message}
 status.failed = 멈춤: 아래 메시지를 보세요
 status.loaded = {name}에서 모델을 불러왔습니다
+status.readyToExplore = 준비됨: 생성하고 살펴보세요 (이 모델은 여기서 학습하지 않습니다)
 
 train.region = 학습 조작
 train.start = 학습
@@ -60,6 +61,8 @@ threads.oneCore = 스레드 1개: 이 기기의 코어가 하나입니다.
 threads.isolate = 모든 코어 쓰기 (페이지를 한 번 새로 고침)
 threads.isolateFailed = 여기서는 이 페이지를 격리할 수 없습니다 ({why}).
 train.stepOf = {step} / {total} 단계
+train.stepOfRate = {step} / {total} 단계 · 초당 {rate}단계 · 남은 시간 {left}
+train.notTrainable = 이 모델은 여기서 미세 조정할 수 없지만 생성과 모든 보기는 됩니다: {reason}.
 runs.keep = 이 실행 보관
 runs.kept = 보관됨
 runs.forget = 보관한 실행 지우기
@@ -82,6 +85,9 @@ time.pace = 초당 {n}단계
 time.max = 최대한 빠르게
 time.now = {step}단계: 현재 ({n}개 기록)
 time.at = {step} / {last}단계 ({n}개 기록)
+time.seconds = {n}초
+time.minutes = {n}분
+time.hours = {n}시간
 
 setup.invalidInt = 적용 안 됨: {min}부터 {max}까지의 정수여야 합니다. 고칠 때까지 학습할 수 없습니다.
 setup.invalidReal = 적용 안 됨: {range} 수여야 합니다. 고칠 때까지 학습할 수 없습니다.
@@ -113,6 +119,10 @@ setup.needsSeq = 시퀀스 과제에는 디코더가 필요합니다
 setup.needsEnc = 분류와 태깅에는 인코더 전용 모델이 필요합니다
 setup.needsNoEncDec = 언어 모델은 텍스트 하나뿐이라 입력 문장이 없습니다
 setup.ropeOdd = RoPE는 헤드 크기가 짝수여야 합니다. d_model / 헤드 수 = {dh}
+setup.fineTuneText = 미세 조정할 텍스트 (모델 자신의 토크나이저로 읽습니다)
+setup.importedNote = 모델 파일에서 읽은 값이라 여기서 바꿀 수 없습니다(다른 구조는 다른 모델입니다). 아래 학습 옵션은 바꿀 수 있습니다.
+setup.importedFixed = 단어장 {vocab} (모델의 토크나이저가 정함)
+setup.readOnly = 읽기 전용
 
 taskdesc.qa-toy = 원문 글의 모델 그대로입니다: 단어장 11개, d_model = 6, 헤드 2개, 사인파 위치 인코딩, post-norm, ReLU. 몇백 단계면 두 답을 외웁니다.
 taskdesc.copy = 인코더-디코더. 디코더가 크로스 어텐션으로 입력을 복사하는 법을 배웁니다 (대각선이 나타나는 것을 보세요).
@@ -126,6 +136,9 @@ taskdesc.sentiment = 토큰 평균으로 문장을 분류하는 인코더 전용
 taskdesc.tagging = 인코더 전용: 토큰마다 태그(O, PER, LOC, TIME) 하나.
 taskdesc.text = 붙여 넣은 텍스트로 학습하는 디코더 전용 언어 모델.
 taskdesc.pairs = 붙여 넣은 (입력, 출력) 쌍으로 학습하는 인코더-디코더.
+task.group.imported = 가져온 모델
+task.imported = {name} (가져옴)
+taskdesc.imported = 파일이 설명하는 그대로의 가져온 모델입니다. 생성과 모든 보기가 되고, 학습이 메모리에 맞으면 아래 텍스트로 모델 자신의 토크나이저를 거쳐 미세 조정합니다.
 
 preset.seed = 원문 예제
 preset.gpt = GPT 스타일
@@ -198,6 +211,7 @@ training.val = 검증
 training.step = 단계
 training.metricTitle = 검증 세트의 {metric}
 training.note = {task}: {steps}단계, 배치 {batch}, 학습률 {lr} ({schedule}).
+training.notTrained = {task}: 여기서는 학습하지 않습니다(이유는 학습 막대에 있습니다). 생성과 모든 보기는 됩니다.
 training.diverged = 학습이 {step}단계에서 발산했습니다: 손실이 무한대가 되었거나 출력을 고르게 찍는 것보다 훨씬 커졌습니다. 학습은 그 단계에서 멈췄습니다. 학습률(지금 {lr})을 낮추거나 워밍업 단계(지금 {warmup})를 늘린 뒤 초기화하세요. 그대로 계속하려면 학습을 누르세요.
 training.lowerLr = 학습률을 {lr}(으)로 낮추고 초기화
 `, 'strings/ko/setup.js');
