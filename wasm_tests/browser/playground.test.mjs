@@ -172,9 +172,12 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   await page.focus('>>> #f-seed');
   await page.keyboard.press('Enter');
   await page.select('>>> #f-ffn', 'gelu');
+  // The model is rebuilt 200 ms after the last change, and the set-up panel redrawn: the
+  // language button is clicked once the page has settled (a click during the redraw can land on
+  // a node being replaced).
+  await waitForModel(page);
   await page.click('>>> [data-testid=lang]');
   await page.waitForSelector('html[lang=ko]');
-  // The model is rebuilt 200 ms after the last change; wait for that build to finish.
   await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
   const read = (p) => p.evaluate(() => ({
