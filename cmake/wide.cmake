@@ -12,5 +12,9 @@ if(TP_WIDE AND NOT EMSCRIPTEN)
   # (-Wno-maybe-uninitialized: GCC 12's own avx512fintrin.h trips it through _mm512_undefined.)
   set_source_files_properties(src/kernels/wide/avx512.cpp PROPERTIES
     COMPILE_OPTIONS "-mavx512f;-mavx2;-mfma;-Wno-maybe-uninitialized")
+  # Their instruction-set flags differ from the core's, so the core's precompiled header does
+  # not fit them.
+  set_source_files_properties(src/kernels/wide/avx2.cpp src/kernels/wide/avx512.cpp PROPERTIES
+    SKIP_PRECOMPILE_HEADERS ON)
   target_compile_definitions(tp_core PUBLIC TP_WIDE=1)
 endif()

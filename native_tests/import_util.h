@@ -105,6 +105,11 @@ std::string error_message(Fn&& fn) {
   return "(no error)";
 }
 
+// The message of the tp::Error that importing `folder` throws, or "(no error)".
+inline std::string import_error(const Folder& folder, const LoadOptions& options = {}) {
+  return error_message([&] { import_model(folder.files(), options); });
+}
+
 // The logits of `prompt` run through a decoder-only model: [prompt.size() × vocab_size].
 inline const float* forward_prompt(Transformer& model, const std::vector<int>& prompt) {
   Batch batch;

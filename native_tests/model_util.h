@@ -58,6 +58,14 @@ inline Batch random_batch(const ModelConfig& c, int B, int T, Rng& rng, bool pad
   return batch;
 }
 
+// The model's logits for `batch` (an evaluation forward pass), copied out:
+// [logit_rows × output_size].
+inline std::vector<float> logits_of(Transformer& model, const Batch& batch) {
+  model.forward(batch, false);
+  const std::size_t n = static_cast<std::size_t>(model.logit_rows()) * model.config().output_size();
+  return std::vector<float>(model.logits(), model.logits() + n);
+}
+
 // A small model of every option (architectures, positions, norms and placements, MHA/GQA/MQA,
 // windows with global tokens, FFN kinds, tying, biases, every head, dropout, label smoothing):
 // the [gradcheck] and [threads] suites run each.

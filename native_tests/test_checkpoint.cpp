@@ -18,6 +18,7 @@
 #include "model_util.h"
 
 using namespace tp;
+using test::logits_of;
 
 namespace {
 
@@ -78,12 +79,6 @@ void randomize(Transformer& model, std::uint64_t seed) {
     float* v = params.value(i);
     for (std::size_t k = 0; k < params.info(i).size; ++k) v[k] = rng.uniform(-0.5f, 0.5f);
   }
-}
-
-std::vector<float> logits_of(Transformer& model, const Batch& batch) {
-  model.forward(batch, false);
-  const std::size_t n = static_cast<std::size_t>(model.logit_rows()) * model.config().output_size();
-  return std::vector<float>(model.logits(), model.logits() + n);
 }
 
 bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {

@@ -25,6 +25,7 @@ const char* const TRAIN_TEXT_SAMPLE = "the dog sleeps; it's 2024.\n  한국어 �
 
 using test::Folder;
 using test::forward_prompt;
+using test::import_error;
 using test::kImportDir;
 using test::read_folder;
 const std::filesystem::path& kDir = kImportDir;
@@ -102,15 +103,6 @@ TEST_CASE("imported GPT-2, Llama and llama2.c fixtures match PyTorch", "[import]
 }
 
 namespace {
-
-std::string import_error(Folder folder) {
-  try {
-    import_model(folder.files());
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 // config.json with `key` set to the JSON `value` (or removed when value is empty).
 Folder with_config(const std::string& name, const std::string& key, const std::string& value) {

@@ -27,14 +27,11 @@ using test::erase;
 using test::error_message;
 using test::Folder;
 using test::forward_prompt;
+using test::import_error;
 using test::member;
 using test::read_folder;
 
 namespace {
-
-std::string import_error(const Folder& folder, const LoadOptions& options = {}) {
-  return error_message([&] { import_model(folder.files(), options); });
-}
 
 json::Value& model_of(json::Value& tokenizer_json) { return member(tokenizer_json, "model"); }
 

@@ -12,14 +12,9 @@
 #include "test_util.h"
 
 using namespace tp;
+using test::logits_of;
 
 namespace {
-
-std::vector<float> logits_of(Transformer& model, const Batch& batch) {
-  model.forward(batch, false);
-  const int n = model.logit_rows() * model.config().output_size();
-  return std::vector<float>(model.logits(), model.logits() + n);
-}
 
 Batch one_sequence(const ModelConfig& c, const std::vector<int>& ids) {
   Batch b;

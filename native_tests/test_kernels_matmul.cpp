@@ -17,7 +17,7 @@ using kernels::Trans;
 namespace {
 
 // Sizes that trip edge cases (1, 2, 3, 7, 17, 31, 33, 65, 127...) plus tile and block edges.
-const int kSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 33, 64, 65, 127, 129, 257, 300};
+const int kMatmulSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 33, 64, 65, 127, 129, 257, 300};
 
 struct Case {
   Trans ta, tb;
@@ -68,15 +68,15 @@ double run_case(Rng& rng, const Case& c) {
 
 TEST_CASE("matmul matches the reference on 240 random shapes in every form", "[kernels]") {
   Rng rng(20261129);
-  const int n_sizes = sizeof(kSizes) / sizeof(kSizes[0]);
+  const int n_sizes = sizeof(kMatmulSizes) / sizeof(kMatmulSizes[0]);
   double worst = 0.0;
   for (int i = 0; i < 240; ++i) {
     Case c;
     c.ta = (i % 3 == 2) ? Trans::T : Trans::N;  // nn, nt, tn in turn
     c.tb = (i % 3 == 1) ? Trans::T : Trans::N;
-    c.M = kSizes[rng.below(n_sizes)];
-    c.N = kSizes[rng.below(n_sizes)];
-    c.K = kSizes[rng.below(n_sizes)];
+    c.M = kMatmulSizes[rng.below(n_sizes)];
+    c.N = kMatmulSizes[rng.below(n_sizes)];
+    c.K = kMatmulSizes[rng.below(n_sizes)];
     c.accumulate = rng.below(2) == 1;
     c.bias = rng.below(2) == 1;
     c.pad_a = rng.below(3) * 3;
@@ -134,10 +134,11 @@ std::vector<float> banded_a(Rng& rng, Trans ta, int M, int K, int lda, kernels::
 TEST_CASE("banded matmul computes what causal attention reads", "[kernels]") {
   using Kind = kernels::Band::Kind;
   Rng rng(31);
-  const int n_sizes = sizeof(kSizes) / sizeof(kSizes[0]);
+  const int n_sizes = sizeof(kMatmulSizes) / sizeof(kMatmulSizes[0]);
   for (int i = 0; i < 180; ++i) {
     const Trans ta = (i % 3 == 2) ? Trans::T : Trans::N, tb = (i % 3 == 1) ? Trans::T : Trans::N;
-    const int M = kSizes[rng.below(n_sizes)], N = kSizes[rng.below(n_sizes)], K = kSizes[rng.below(n_sizes)];
+    const int M = kMatmulSizes[rng.below(n_sizes)], N = kMatmulSizes[rng.below(n_sizes)],
+              K = kMatmulSizes[rng.below(n_sizes)];
     kernels::Band band;
     band.kind = static_cast<Kind>(1 + (i / 3) % 3);
     band.offset = static_cast<int>(rng.below(7)) - 3;

@@ -20,10 +20,10 @@ using namespace tp;
 
 namespace {
 
-const int kSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 64, 65, 100, 127, 129};
+const int kMatvecSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 64, 65, 100, 127, 129};
 constexpr DType kDTypes[] = {DType::F32, DType::F16, DType::BF16};
 
-int pick(Rng& rng) { return kSizes[rng.below(sizeof(kSizes) / sizeof(kSizes[0]))]; }
+int pick_matvec_size(Rng& rng) { return kMatvecSizes[rng.below(sizeof(kMatvecSizes) / sizeof(kMatvecSizes[0]))]; }
 
 // Weights [N, ld] in `dtype`, random values rounded to it (so the reference reads what the
 // kernel reads); `store` holds the bytes the view points at.
@@ -64,7 +64,7 @@ TEST_CASE("matvec matches the reference in every dtype, tail and row count", "[k
   Rng rng(31);
   for (int i = 0; i < 400; ++i) {
     const DType dtype = kDTypes[i % 3];
-    const int N = pick(rng), K = pick(rng), rows = 1 + static_cast<int>(rng.below(3));
+    const int N = pick_matvec_size(rng), K = pick_matvec_size(rng), rows = 1 + static_cast<int>(rng.below(3));
     const int ld = K + static_cast<int>(rng.below(3)) * 5, ldx = K + static_cast<int>(rng.below(2)) * 3;
     const int ldy = N + static_cast<int>(rng.below(2)) * 2;
     const bool with_bias = i % 4 != 0;
@@ -188,7 +188,7 @@ TEST_CASE("exp_shifted matches the reference and gives exact zeros for -inf", "[
   Rng rng(35);
   const float neg_inf = -std::numeric_limits<float>::infinity();
   for (int i = 0; i < 200; ++i) {
-    const int n = pick(rng);
+    const int n = pick_matvec_size(rng);
     auto x = test::random_vector(rng, n, -30.0f, 5.0f);
     if (i % 5 == 0) x[rng.below(n)] = neg_inf;
     const float shift = rng.uniform(-2.0f, 5.0f), scale = rng.uniform(0.1f, 3.0f);

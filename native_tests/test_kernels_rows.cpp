@@ -13,10 +13,10 @@ using namespace tp;
 
 namespace {
 
-const int kSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 33, 64, 65, 127};
+const int kRowSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 33, 64, 65, 127};
 constexpr int kCases = 200;
 
-int pick(Rng& rng) { return kSizes[rng.below(sizeof(kSizes) / sizeof(kSizes[0]))]; }
+int pick_row_size(Rng& rng) { return kRowSizes[rng.below(sizeof(kRowSizes) / sizeof(kRowSizes[0]))]; }
 
 // Norm backward subtracts terms of size rstd·|dy·gamma| that can cancel to almost nothing (a
 // 2-column LayerNorm has dx = 0 exactly), so its error is measured against that scale.
@@ -39,7 +39,7 @@ TEST_CASE("softmax forward with scale and mask matches the reference", "[kernels
   Rng rng(1);
   const float neg_inf = -std::numeric_limits<float>::infinity();
   for (int i = 0; i < kCases; ++i) {
-    const int rows = pick(rng), cols = pick(rng);
+    const int rows = pick_row_size(rng), cols = pick_row_size(rng);
     const float scale = rng.uniform(0.1f, 3.0f);
     auto x = test::random_vector(rng, rows * cols, -8.0f, 8.0f);
     auto mask = test::random_vector(rng, rows * cols, -2.0f, 2.0f);
@@ -75,7 +75,7 @@ TEST_CASE("causal softmax reads only the visible columns and matches the referen
   Rng rng(21);
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (int i = 0; i < kCases; ++i) {
-    const int rows = pick(rng), cols = pick(rng), visible = static_cast<int>(rng.below(4));
+    const int rows = pick_row_size(rng), cols = pick_row_size(rng), visible = static_cast<int>(rng.below(4));
     const float scale = rng.uniform(0.1f, 3.0f);
     auto x = test::random_vector(rng, rows * cols, -8.0f, 8.0f);
     auto mask = test::random_vector(rng, cols, -2.0f, 2.0f);  // a shared padding-style row
@@ -114,7 +114,7 @@ TEST_CASE("causal softmax reads only the visible columns and matches the referen
 TEST_CASE("softmax backward matches the reference", "[kernels]") {
   Rng rng(3);
   for (int i = 0; i < kCases; ++i) {
-    const int rows = pick(rng), cols = pick(rng);
+    const int rows = pick_row_size(rng), cols = pick_row_size(rng);
     auto x = test::random_vector(rng, rows * cols, -4.0f, 4.0f);
     std::vector<float> y(rows * cols);
     kernels::ref::softmax_forward(x.data(), y.data(), rows, cols);
@@ -133,7 +133,7 @@ TEST_CASE("softmax backward matches the reference", "[kernels]") {
 TEST_CASE("layernorm forward and backward match the reference", "[kernels]") {
   Rng rng(4);
   for (int i = 0; i < kCases; ++i) {
-    const int rows = pick(rng), cols = pick(rng);
+    const int rows = pick_row_size(rng), cols = pick_row_size(rng);
     auto x = test::random_vector(rng, rows * cols, -3.0f, 5.0f);
     auto gamma = test::random_vector(rng, cols, 0.5f, 1.5f), beta = test::random_vector(rng, cols);
     auto y = test::poisoned(rows * cols), y_ref = test::poisoned(rows * cols);
@@ -167,7 +167,7 @@ TEST_CASE("layernorm forward and backward match the reference", "[kernels]") {
 TEST_CASE("rmsnorm forward and backward match the reference", "[kernels]") {
   Rng rng(5);
   for (int i = 0; i < kCases; ++i) {
-    const int rows = pick(rng), cols = pick(rng);
+    const int rows = pick_row_size(rng), cols = pick_row_size(rng);
     auto x = test::random_vector(rng, rows * cols, -3.0f, 5.0f);
     auto gamma = test::random_vector(rng, cols, 0.5f, 1.5f);
     auto y = test::poisoned(rows * cols), y_ref = test::poisoned(rows * cols);
@@ -201,7 +201,7 @@ using Backward = std::function<void(const float*, const float*, float*, int, boo
 void check_activation(Forward fast_f, Forward ref_f, Backward fast_b, Backward ref_b, double tol, std::uint64_t seed) {
   Rng rng(seed);
   for (int i = 0; i < kCases; ++i) {
-    const int n = pick(rng) * (1 + rng.below(3));
+    const int n = pick_row_size(rng) * (1 + rng.below(3));
     auto x = test::random_vector(rng, n, -9.0f, 9.0f);
     if (i == 0) x[0] = 0.0f;
     auto y = test::poisoned(n), y_ref = test::poisoned(n);
@@ -233,7 +233,7 @@ TEST_CASE("gelu, relu and silu match the reference", "[kernels]") {
 TEST_CASE("gelu with a saved gate gives gelu's bits and fuses the bias gradient", "[kernels]") {
   Rng rng(22);
   for (int i = 0; i < 60; ++i) {
-    const int rows = pick(rng), cols = pick(rng), n = rows * cols;
+    const int rows = pick_row_size(rng), cols = pick_row_size(rng), n = rows * cols;
     auto x = test::random_vector(rng, n, -9.0f, 9.0f);
     auto y = test::poisoned(n), gate = test::poisoned(n), y_plain = test::poisoned(n);
     auto y_ref = test::poisoned(n), gate_ref = test::poisoned(n);
@@ -261,7 +261,7 @@ TEST_CASE("gelu with a saved gate gives gelu's bits and fuses the bias gradient"
 TEST_CASE("elementwise ops and reductions match the reference", "[kernels]") {
   Rng rng(9);
   for (int i = 0; i < kCases; ++i) {
-    const int n = pick(rng) * (1 + rng.below(4));
+    const int n = pick_row_size(rng) * (1 + rng.below(4));
     auto a = test::random_vector(rng, n), b = test::random_vector(rng, n);
     INFO("n=" << n);
     auto y = test::poisoned(n), y_ref = test::poisoned(n);

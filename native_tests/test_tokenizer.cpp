@@ -112,7 +112,7 @@ void check_tiling(const Tokenizer& tok, const std::string& text) {
   REQUIRE(pos == static_cast<int>(text.size()));
 }
 
-std::string error_message(const std::function<void()>& f) {
+std::string thrown_message(const std::function<void()>& f) {
   try {
     f();
   } catch (const Error& e) {
@@ -137,7 +137,7 @@ TEST_CASE("special tokens and kind names are fixed", "[tokenizer]") {
   for (int id = 0; id < kAllSpecials; ++id) REQUIRE(special_token_text(id) == names[id]);
   REQUIRE(parse_tokenizer_kind("bpe") == TokenizerKind::Bpe);
   REQUIRE(std::string(tokenizer_kind_name(TokenizerKind::Word)) == "word");
-  REQUIRE(error_message([] { parse_tokenizer_kind("wordpiece"); }).find("char, word, bpe, byte") != std::string::npos);
+  REQUIRE(thrown_message([] { parse_tokenizer_kind("wordpiece"); }).find("char, word, bpe, byte") != std::string::npos);
   for (TokenizerKind kind : {TokenizerKind::Char, TokenizerKind::Word, TokenizerKind::Bpe, TokenizerKind::Byte}) {
     const auto tok = train(kind, "some text", kind == TokenizerKind::Bpe ? 300 : 0);
     for (int id = 0; id < kAllSpecials; ++id) REQUIRE(tok->token_text(id) == names[id]);
@@ -158,11 +158,11 @@ TEST_CASE("the seed's Q&A vocabulary has its published ids", "[tokenizer]") {
   REQUIRE(tok->decode({0, 6, 3, 4, 1, 2, 2}) == "i am fine");
 
   // No <UNK>: an unknown word is an error naming it and showing the vocabulary.
-  const std::string msg = error_message([&] { tok->encode("how are you today"); });
+  const std::string msg = thrown_message([&] { tok->encode("how are you today"); });
   REQUIRE(msg.find("\"today\"") != std::string::npos);
   REQUIRE(msg.find("<SOS> <EOS> <PAD> am fine how i about are you yourself") != std::string::npos);
-  REQUIRE(error_message([&] { tok->encode("how are you?"); }).find("\"?\"") != std::string::npos);
-  REQUIRE(error_message([&] { tok->encode("fine \xFF"); }).find("0xFF") != std::string::npos);
+  REQUIRE(thrown_message([&] { tok->encode("how are you?"); }).find("\"?\"") != std::string::npos);
+  REQUIRE(thrown_message([&] { tok->encode("fine \xFF"); }).find("0xFF") != std::string::npos);
   REQUIRE_THROWS_AS(tok->decode({11}), Error);
 
   // A vocabulary encode could never produce is refused.
@@ -281,7 +281,7 @@ TEST_CASE("invalid UTF-8: byte and bpe keep the bytes, char and word use <UNK>",
   REQUIRE(chars->decode(c.ids) ==
           "a\xEF\xBF\xBD\xEF\xBF\xBD"
           "b");
-  REQUIRE(error_message([] { train(TokenizerKind::Char, "abc", 0, 3)->encode("a\xFF"); }).find("0xFF") !=
+  REQUIRE(thrown_message([] { train(TokenizerKind::Char, "abc", 0, 3)->encode("a\xFF"); }).find("0xFF") !=
           std::string::npos);
   // An unknown but valid character is one <UNK> over all its bytes.
   const Encoding k = chars->encode("a\xED\x95\x9C");
@@ -307,7 +307,7 @@ TEST_CASE(
   REQUIRE(order == std::vector<std::string>{"\xE2\x96\x81", "e", "h", "l", "o", "녕", "안"});
   const Encoding enc = tok->encode("hez");
   REQUIRE(enc.ids.back() == kUnk);
-  const std::string msg = error_message([] { train(TokenizerKind::Char, "abc", 0, 3)->encode("abz"); });
+  const std::string msg = thrown_message([] { train(TokenizerKind::Char, "abc", 0, 3)->encode("abz"); });
   REQUIRE(msg.find("'z' (U+007A)") != std::string::npos);
   REQUIRE(msg.find("<SOS> <EOS> <PAD> a b c") != std::string::npos);
   // A cap keeps the most frequent characters.
@@ -531,7 +531,7 @@ TEST_CASE("to_json / from_json round-trip every kind", "[tokenizer]") {
 
 TEST_CASE("from_json rejects malformed tokenizers with clear messages", "[tokenizer]") {
   const auto fails_with = [](const std::string& json_text, const std::string& needle) {
-    const std::string msg = error_message([&] { Tokenizer::from_json(json::parse(json_text)); });
+    const std::string msg = thrown_message([&] { Tokenizer::from_json(json::parse(json_text)); });
     INFO(json_text << " -> " << msg);
     REQUIRE(msg.find(needle) != std::string::npos);
   };
@@ -562,17 +562,17 @@ TEST_CASE("from_json rejects malformed tokenizers with clear messages", "[tokeni
 
 TEST_CASE("ids outside the vocabulary and bad options are errors", "[tokenizer]") {
   const auto bytes = train(TokenizerKind::Byte, "");
-  REQUIRE(error_message([&] {
+  REQUIRE(thrown_message([&] {
             bytes->decode({70, 300});
           }) == "token id 300 is out of range; this tokenizer has 262 tokens (ids 0..261)");
-  REQUIRE(error_message([&] { bytes->token_text(-1); }).find("token id -1 is out of range") == 0);
+  REQUIRE(thrown_message([&] { bytes->token_text(-1); }).find("token id -1 is out of range") == 0);
   for (TokenizerKind kind : {TokenizerKind::Char, TokenizerKind::Word, TokenizerKind::Bpe}) {
     const auto tok = train(kind, "abc abc", kind == TokenizerKind::Bpe ? 300 : 0);
     REQUIRE_THROWS_AS(tok->decode({tok->vocab_size()}), Error);
     REQUIRE_THROWS_AS(tok->decode({-5}), Error);
     REQUIRE_THROWS_AS(tok->token_text(tok->vocab_size()), Error);
   }
-  REQUIRE(error_message([] { train(TokenizerKind::Bpe, "abc", 100); }).find("262..") != std::string::npos);
+  REQUIRE(thrown_message([] { train(TokenizerKind::Bpe, "abc", 100); }).find("262..") != std::string::npos);
   REQUIRE_THROWS_AS(train(TokenizerKind::Bpe, "abc", 0), Error);
   REQUIRE_THROWS_AS(train(TokenizerKind::Byte, "abc", 300), Error);
   REQUIRE_THROWS_AS(train(TokenizerKind::Char, "abc", 0, 2), Error);
