@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -119,5 +121,26 @@ inline const float* forward_prompt(Transformer& model, const std::vector<int>& p
   model.forward(batch, false);
   return model.logits();
 }
+
+// A llama2.c tokenizer.bin written piece by piece: the longest piece's length, then each
+// piece's score, length and bytes (little-endian, as run.c reads them).
+struct TokenizerBin {
+  std::string bytes;
+  explicit TokenizerBin(std::int32_t max_token_length) { i32(max_token_length); }
+  void piece(const std::string& p, float score = 0.0f) {
+    char b[4];
+    std::memcpy(b, &score, 4);
+    bytes.append(b, 4);
+    i32(static_cast<std::int32_t>(p.size()));
+    bytes += p;
+  }
+
+ private:
+  void i32(std::int32_t v) {
+    char b[4];
+    std::memcpy(b, &v, 4);
+    bytes.append(b, 4);
+  }
+};
 
 }  // namespace tp::test

@@ -30,6 +30,7 @@ using test::forward_prompt;
 using test::import_error;
 using test::member;
 using test::read_folder;
+using test::TokenizerBin;
 
 namespace {
 
@@ -372,23 +373,10 @@ TEST_CASE("a safetensors header with more tensors than config.json implies is re
 TEST_CASE("tokenizer.bin with long pieces derives its merges in time proportional to its size", "[import]") {
   // 200 pieces of about 60,000 bytes: hashing every prefix and suffix of each would be ~10^12 byte
   // operations; narrowing sorted ranges is ~10^8.
-  std::string bin;
-  const auto i32 = [&](std::int32_t v) {
-    char b[4];
-    std::memcpy(b, &v, 4);
-    bin.append(b, 4);
-  };
-  i32(60000);
-  const auto piece = [&](const std::string& p, float score) {
-    char b[4];
-    std::memcpy(b, &score, 4);
-    bin.append(b, 4);
-    i32(static_cast<std::int32_t>(p.size()));
-    bin += p;
-  };
-  for (const char* p : {"<unk>", "<s>", "</s>", " ", "a", "aa"}) piece(p, 0.0f);  // ' ' is read as ▁
-  for (int i = 0; i < 200; ++i) piece(std::string(59800 + i, 'a'), static_cast<float>(i));
-  const auto tok = import_tokenizer({{"tokenizer.bin", bin}});
+  TokenizerBin bin(60000);
+  for (const char* p : {"<unk>", "<s>", "</s>", " ", "a", "aa"}) bin.piece(p);  // ' ' is read as ▁
+  for (int i = 0; i < 200; ++i) bin.piece(std::string(59800 + i, 'a'), static_cast<float>(i));
+  const auto tok = import_tokenizer({{"tokenizer.bin", bin.bytes}});
   CHECK(tok->vocab_size() == 206);
   CHECK(tok->encode("aaaa").ids == std::vector<int>{3, 5, 5});
 }
@@ -397,29 +385,15 @@ TEST_CASE("tokenizer.bin without a ' ' piece spells a space <0x20>, as run.c, an
   // run.c looks " " up among pieces written with spaces and falls back to the space's own byte;
   // spelling it as the bytes of ▁ (E2 96 81), as a tokenizer.json vocabulary is, would decode to
   // a visible ▁ here (byte pieces of a tokenizer.bin are raw bytes).
-  std::string bin;
-  const auto i32 = [&](std::int32_t v) {
-    char b[4];
-    std::memcpy(b, &v, 4);
-    bin.append(b, 4);
-  };
-  i32(8);
-  const auto piece = [&](const std::string& p) {
-    const float score = 0.0f;
-    char b[4];
-    std::memcpy(b, &score, 4);
-    bin.append(b, 4);
-    i32(static_cast<std::int32_t>(p.size()));
-    bin += p;
-  };
-  for (const char* p : {"<unk>", "\n<s>\n", "\n</s>\n"}) piece(p);
+  TokenizerBin bin(8);
+  for (const char* p : {"<unk>", "\n<s>\n", "\n</s>\n"}) bin.piece(p);
   for (int byte = 0; byte < 256; ++byte) {
     char name[8];
     std::snprintf(name, sizeof name, "<0x%02X>", byte);
-    piece(name);
+    bin.piece(name);
   }
-  for (const char* p : {"a", "b"}) piece(p);
-  const auto tok = import_tokenizer({{"tokenizer.bin", bin}});
+  for (const char* p : {"a", "b"}) bin.piece(p);
+  const auto tok = import_tokenizer({{"tokenizer.bin", bin.bytes}});
   const Encoding e = tok->encode("a b");
   const int space_byte = 3 + 0x20;
   CHECK(e.ids == std::vector<int>{space_byte, 3 + 256, space_byte, 3 + 257});  // dummy prefix, a, space, b
