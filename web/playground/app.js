@@ -153,6 +153,10 @@ function intents(app, { local, outputs, files, redraw }) {
       local.wtSource = value;
       redraw('walkthrough');
     },
+    'wt-pick': ({ layer, head, token }) => {
+      local.wtPick = { layer, head, token };
+      redraw('walkthrough');
+    },
     save: () => files.save(),
     'load-file': ({ file }) => files.loadFile(file),
     'load-shipped': ({ name }) => files.loadShipped(name),
@@ -163,7 +167,7 @@ function intents(app, { local, outputs, files, redraw }) {
 }
 
 async function start(app, { root, host }, onReady) {
-  const local = { compareKey: null, wtSource: null, isolateFailed: null, threads: null, isolation: null, isolationScopes: [] };
+  const local = { compareKey: null, wtSource: null, wtPick: null, isolateFailed: null, threads: null, isolation: null, isolationScopes: [] };
   const resources = (local.resources = new Resources({ tp: () => app.tp, infoFor: (task) => app.infoFor(task) }));
   let redraw = () => {};
   const outputs = new OutputsActions(app, () => app.emit('outputs'));

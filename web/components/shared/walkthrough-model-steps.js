@@ -147,10 +147,11 @@ export function buildModelSteps({ trace, config, vocab, t: tr, pick = {} }) {
   const classes = config.arch === 'encoder-only' && (config.head === 'cls' || config.head === 'mean');
   const outLabels = classes ? labels(config.nClasses) : (config.head === 'token' ? labels(trace.tensors[traceName('logits')].shape[1]) : vocab);
   const rowsOut = classes ? [tr('wt.m.pooled')] : outToks;
-  const vars = { v: outLabels.length, head: config.head, n: rowsOut.length, d: D };
+  // The classifier of a cls head reads the first position (the tokenizer's class token).
+  const vars = { v: outLabels.length, head: config.head, n: rowsOut.length, d: D, cls: input[0] };
   if (classes) {
     step('pooled', 'output', `pooled.${config.head}`, vars, {
-      math: config.head === 'cls' ? math(mi('z'), mo('='), sub(mi('x'), mtext('<CLS>'))) : math(mi('z'), mo('='), frac(mn('1'), mi('T')), mo('∑'), sub(mi('x'), mi('t'))),
+      math: config.head === 'cls' ? math(mi('z'), mo('='), sub(mi('x'), mtext(input[0]))) : math(mi('z'), mo('='), frac(mn('1'), mi('T')), mo('∑'), sub(mi('x'), mi('t'))),
       shapes: [`z: 1 × ${D}`],
       matrices: [{ label: 'z', src: { name: traceName('pooled') }, rowLabels: rowsOut, colLabels: labels(D) }],
     });
