@@ -51,6 +51,9 @@ test('the walk-through of a RoPE + RMSNorm + SwiGLU + GQA lm-char model shows th
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+  // The walk-through's trace is recorded once its panel has been on screen.
+  await scrollTo(page, '>>> #walkthrough');
+  await sleep(300);
   for (let i = 1; i <= 3; ++i) {
     await page.click('>>> [data-testid=step]');
     await waitForText(page, '>>> #step-text', new RegExp(`step ${i}\\b`), { timeout: 60_000 });
@@ -91,10 +94,11 @@ test('the walk-through of a RoPE + RMSNorm + SwiGLU + GQA lm-char model shows th
   assert.equal(head3.qkHead, 3);
   assert.equal(head3.step, 3);
 
-  // The timeline back to its first snapshot: the walk-through shows that step's numbers.
+  // The timeline back to step 1: the walk-through shows that step's numbers.
   await scrollTo(page, '>>> [data-testid=timeline]');
   await page.focus('>>> [data-testid=timeline]');
   await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => {
     const root = document.querySelector('tp-playground').shadowRoot;
     const step = root.querySelector('[data-testid=timeline]').dataset.step;

@@ -12,10 +12,12 @@ import { tr, configOf, traceOf } from '../common.js';
 const seedModel = (state) => state.task === 'qa-toy' && Object.keys(state.model).length === 0;
 
 // What the history records for this panel: the seed's example and its weights while the session
-// trains the seed's model; every trace entry of the task's first sample for any other model.
-export function walkthroughRecord(state) {
+// trains the seed's model (a few kB a snapshot); every trace entry of the task's first sample for
+// any other model, once the panel has been on screen (`seen`) — for lm-char that is ~180 kB a
+// snapshot, which would thin the history of a reader who never opens the walk-through.
+export function walkthroughRecord(state, { seen = false } = {}) {
   if (seedModel(state)) return { probe: { input: WALKTHROUGH.input, target: WALKTHROUGH.target, full: true }, params: WALKTHROUGH.params.map((name) => ({ name })) };
-  return { probe: { input: null, full: true } };
+  return seen ? { probe: { input: null, full: true } } : {};
 }
 
 // page.wtSource: the reader's pick ('fresh' | 'live'; null: live when it can be); page.wtPick:
@@ -32,7 +34,7 @@ export function deriveWalkthrough(state, run, shown, info, page) {
     { value: 'fresh', label: t('wt.source.fresh', { seed: state.seed }) },
     { value: 'live', label: t('wt.source.live', { step: live?.step ?? shown?.step ?? 0 }), disabled: !liveAvailable },
   ];
-  if (source === 'live' && !live) return { sources, source, steps: null };
+  if (source === 'live' && !live) return { sources, source, steps: null, note: t('wt.note.waiting') };
   const data = live ?? page.resources.freshExample(state.seed);
   const note = live ? t('wt.note.live', { step: live.step }) : t('wt.note.fresh') + (liveAvailable ? '' : ` ${t('wt.note.unavailable')}`);
   const pick = live && !seed ? pickOf(page.wtPick, config, live.trace, t) : null;

@@ -39,8 +39,8 @@ export class TpWalkthroughPanel extends panel(MARKUP) {
       options('wt-head', p.heads);
       options('wt-token', p.tokens);
     }
-    if (!props.steps) return;
     setText(this.$('wt-note'), props.note);
+    if (!props.steps) return;
     const wt = this.$('wt');
     if (props.key !== this._key) {
       this._key = props.key;

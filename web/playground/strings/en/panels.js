@@ -92,6 +92,7 @@ wt.source.live = the model training here (step {step})
 wt.note.fresh = Random weights, like the article: the attention rows are nearly uniform until training.
 wt.note.live = The weights of the model in the training worker, read at step {step}.
 wt.note.unavailable = The model training here is shown once its set-up is accepted.
+wt.note.waiting = The walk-through of this model is recorded from the first snapshot after this panel came into view: take a step or train to see it.
 wt.pick = Layer, head and token shown
 wt.layerPick = layer
 wt.headPick = head

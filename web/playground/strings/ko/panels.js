@@ -92,6 +92,7 @@ wt.source.live = 여기서 학습 중인 모델 ({step}단계)
 wt.note.fresh = 원문처럼 무작위 가중치입니다: 학습 전에는 어텐션 행이 거의 고릅니다.
 wt.note.live = 학습 워커에 있는 모델의 가중치를 {step}단계에서 읽었습니다.
 wt.note.unavailable = 여기서 학습하는 모델은 설정이 받아들여지면 보입니다.
+wt.note.waiting = 이 모델의 단계별 계산은 이 패널이 화면에 나온 뒤의 첫 스냅숏부터 기록됩니다. 한 단계를 진행하거나 학습하면 보입니다.
 wt.pick = 보여 줄 층, 헤드, 토큰
 wt.layerPick = 층
 wt.headPick = 헤드
