@@ -338,6 +338,8 @@ test('the walk-through follows the training seed model, the files card and the a
       if (m.trace.head === undefined && !m.trace.cols && m.trace.row === undefined) assert.deepEqual(Array.from(m.matrix.data), Array.from(e.data), `${kind} ${s.id} ${m.label}`);
     }
     assert.notEqual(deriveWalkthrough(...args(o, { page: { wtPick: { layer: 0, head: 0, token: 0 } } })).key, live.key, kind);
+    // A sentence classifier and a tagger end in a class; a language model in the next token.
+    assert.match(wsteps.at(-1).title, kind.startsWith('encoder-only') ? /the chosen class/ : /the chosen token/, kind);
   }
   assert.equal(deriveFiles(...args(r)).saveDisabled, false);
   assert.equal(deriveFiles(...args(r, { page: { configError: new Error('no') } })).saveDisabled, true);

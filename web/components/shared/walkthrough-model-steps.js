@@ -167,7 +167,7 @@ export function buildModelSteps({ trace, config, vocab, t: tr, pick = {} }) {
   let best = 0;
   for (let c = 1; c < pc; ++c) if (probs.data[r * pc + c] > probs.data[r * pc + best]) best = c;
   const chosen = outLabels[best] ?? String(best);
-  step('probs', 'output', classes ? 'probs.class' : 'probs', { ...vars, token: rowsOut[r], chosen, p: probs.data[r * pc + best].toFixed(3) }, {
+  step('probs', 'output', classes || config.head === 'token' ? 'probs.class' : config.head === 'mlm' ? 'probs.mlm' : 'probs', { ...vars, token: rowsOut[r], chosen, p: probs.data[r * pc + best].toFixed(3) }, {
     math: math(mi('p'), mo('='), softmax(mi('logits')), mo(','), mspace(), row(mi('argmax'), mi('p')), mo('='), mtext(`"${chosen}"`)),
     shapes: [`p: ${pr} × ${pc}`, `${rowsOut[r]} → ${chosen} (${probs.data[r * pc + best].toFixed(3)})`],
     matrices: [{ label: 'p = softmax(logits)', src: { name: traceName('probs') }, rowLabels: rowsOut, colLabels: outLabels, colormap: 'sequential', min: 0, max: 1, maxCell: 44, focusRow: r, marks: { cols: [best] } }],
