@@ -3,7 +3,8 @@
 // key/value heads), trained three steps. The panel walks through it live: every number a step
 // shows is the number of the trace entry it names in the history's snapshot at the shown step,
 // the steps are the model's kind (rotated queries, shared keys and values, RMSNorm, the SwiGLU
-// gate), the formula renders as MathML, the head picker changes what is shown, and moving the
+// gate), a matrix too wide for numbers is followed by the focused token's row in numbers, the
+// formula renders as MathML, the head picker changes what is shown, and moving the
 // timeline back changes the numbers to that step's. axe finds nothing in English or Korean.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -85,6 +86,14 @@ test('the walk-through of a RoPE + RMSNorm + SwiGLU + GQA lm-char model shows th
   assert.ok(math && math.tag === 'http://www.w3.org/1998/Math/MathML' && math.width > 20 && math.height > 10, JSON.stringify(math));
   assert.match(math.text, /softmax/);
   await screenshot(page, 'walkthrough-gqa-softmax', '>>> #walkthrough');
+
+  // A matrix too wide for numbers (the SwiGLU hidden layer, 8 × 512) is followed by the focused
+  // token's row folded into lines of 16 numbers.
+  const ffnAt = late.ids.indexOf('dec.0.ffn.hidden');
+  await page.$eval('>>> #wt', (el, i) => (el.step = i), ffnAt);
+  const folded = await page.$eval('>>> #wt', (el) => el.steps[el.step].matrices.filter((m) => m.trace.row !== undefined).map((m) => [m.matrix.rows, m.matrix.cols, m.trace.row]));
+  assert.deepEqual(folded, [[32, 16, 7], [32, 16, 7]]);
+  await screenshot(page, 'walkthrough-gqa-swiglu', '>>> #walkthrough');
 
   // The head picker: head 3 (which reads key/value head 1).
   await page.select('>>> [data-testid=walkthrough-head]', '3');

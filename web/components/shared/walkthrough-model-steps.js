@@ -8,8 +8,8 @@
 //     -> [{ id, group, title, text, math, shapes, matrices: [{ label, matrix, trace: { name, head?, cols?, row? } }] }]
 // Every matrix says which trace entry it shows (`trace`: its name, and the head, column range or
 // row it takes), so a test can check each number against model.trace(). A matrix wider or taller
-// than FOCUS_LIMIT is followed by the focused token's row alone, whose cells are large enough to
-// carry their numbers.
+// than FOCUS_LIMIT is followed by the focused token's row alone, folded into lines of at most
+// FOCUS_LIMIT cells, large enough to carry their numbers.
 import { ROLE_COLORS } from './colormap.js';
 import { buildSteps, isSeedShape } from './walkthrough-steps.js';
 import { traceName, attentionName } from '../../lib/trace-names.js';
@@ -36,6 +36,14 @@ export function traceMatrix(tensors, { name, head, cols, row: r }) {
 }
 
 const labels = (n, from = 0) => Array.from({ length: n }, (_, i) => String(from + i));
+
+// One row of a wide matrix folded into lines of FOCUS_LIMIT cells (or 8, when the width is a
+// multiple of that only), wide enough for their numbers; the data keeps its order.
+function wrapRow(m, colLabels) {
+  const w = m.cols <= FOCUS_LIMIT ? m.cols : m.cols % FOCUS_LIMIT === 0 ? FOCUS_LIMIT : m.cols % 8 === 0 ? 8 : m.cols;
+  const lines = m.cols / w;
+  return { rows: lines, cols: w, data: m.data, colLabels: labels(w).map((c) => `+${c}`), rowLabels: Array.from({ length: lines }, (_, i) => colLabels?.[i * w] ?? String(i * w)) };
+}
 
 // The stacks of an architecture in the forward pass's order, with the attentions of their layers.
 function stacksOf(arch) {
@@ -68,7 +76,7 @@ export function buildModelSteps({ trace, config, vocab, t: tr, pick = {} }) {
       if ((matrix.rows > FOCUS_LIMIT || matrix.cols > FOCUS_LIMIT) && matrix.rows > 1) {
         const r = Math.min(spec.focusRow ?? focusFor(spec.rowLabels), matrix.rows - 1);
         mats.push({ ...view, op: undefined, colormap: view.colormap ?? 'diverging', label: `${spec.label} · ${tr('wt.m.row', { token: rowLabels?.[r] ?? r })}`,
-          matrix: { ...traceMatrix(T, { ...src, row: r }), rowLabels: [rowLabels?.[r] ?? String(r)], colLabels }, trace: { ...src, row: r }, maxCell: 46 });
+          matrix: wrapRow(traceMatrix(T, { ...src, row: r }), colLabels), trace: { ...src, row: r }, maxCell: 46 });
       }
     }
     steps.push({ id, group: group(g), title: tr(`wt.g.${kind}.t`, vars), text: tr(`wt.g.${kind}.x`, vars), math: m, shapes, matrices: mats });
