@@ -319,7 +319,28 @@ test('the walk-through follows the training seed model, the files card and the a
   const fresh = deriveWalkthrough(...args(r, { page: { wtSource: 'fresh' } }));
   assert.equal(fresh.source, 'fresh');
   assert.notEqual(fresh.key, w.key);
-  assert.equal(deriveWalkthrough(...args(runs['decoder-only'])).sources[1].disabled, true);
+  // Every other model walks through live too, on the trace the history recorded at the shown
+  // step, at the layer, head and token picked (clamped to the model).
+  for (const kind of KINDS.filter((k) => k !== 'encoder-decoder')) {
+    const o = runs[kind];
+    const shown = o.run.snapshots.at(-1);
+    const live = deriveWalkthrough(...args(o, { page: { wtPick: { layer: 1, head: 1, token: 0 } } }));
+    assert.equal(live.source, 'live', kind);
+    assert.equal(live.sources[1].disabled, false, kind);
+    const layers = o.run.config.nLayers;
+    assert.deepEqual([live.pick.layer, live.pick.head, live.pick.token], [Math.min(1, layers - 1) === 1 ? 1 : 0, 1, 0], kind);
+    const tensors = shown.probes.walkthrough.tensors;
+    const wsteps = live.steps();
+    assert.ok(wsteps.length > 10, kind);
+    for (const s of wsteps) for (const m of s.matrices) {
+      const e = tensors[m.trace.name];
+      assert.ok(e, `${kind} ${s.id}: ${m.trace.name} not recorded`);
+      if (m.trace.head === undefined && !m.trace.cols && m.trace.row === undefined) assert.deepEqual(Array.from(m.matrix.data), Array.from(e.data), `${kind} ${s.id} ${m.label}`);
+    }
+    assert.notEqual(deriveWalkthrough(...args(o, { page: { wtPick: { layer: 0, head: 0, token: 0 } } })).key, live.key, kind);
+    // A sentence classifier and a tagger end in a class; a language model in the next token.
+    assert.match(wsteps.at(-1).title, kind.startsWith('encoder-only') ? /the chosen class/ : /the chosen token/, kind);
+  }
   assert.equal(deriveFiles(...args(r)).saveDisabled, false);
   assert.equal(deriveFiles(...args(r, { page: { configError: new Error('no') } })).saveDisabled, true);
   const about = deriveAbout(...args(r));

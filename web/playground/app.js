@@ -35,7 +35,7 @@ import { Resources } from './resources.js';
 import { whenVisible } from './frames.js';
 import { PANELS } from './panels/index.js';
 import { RECORD as EMBEDDINGS_RECORD } from './panels/embeddings/derive.js';
-import { walkthroughRecord } from './panels/walkthrough/derive.js';
+import { recordWalkthrough } from './panels/walkthrough/record.js';
 import { modelPatch, trainPatch, resetPatch } from './panels/setup/patches.js';
 import { OutputsActions } from './panels/outputs/actions.js';
 import { FilesActions } from './panels/files/actions.js';
@@ -153,6 +153,7 @@ function intents(app, { local, outputs, files, redraw }) {
       local.wtSource = value;
       redraw('walkthrough');
     },
+    'wt-pick': ({ layer, head, token }) => (local.wtPick = { layer, head, token }) && redraw('walkthrough'),
     save: () => files.save(),
     'load-file': ({ file }) => files.loadFile(file),
     'load-shipped': ({ name }) => files.loadShipped(name),
@@ -163,7 +164,7 @@ function intents(app, { local, outputs, files, redraw }) {
 }
 
 async function start(app, { root, host }, onReady) {
-  const local = { compareKey: null, wtSource: null, isolateFailed: null, threads: null, isolation: null, isolationScopes: [] };
+  const local = { compareKey: null, wtSource: null, wtPick: null, isolateFailed: null, threads: null, isolation: null, isolationScopes: [] };
   const resources = (local.resources = new Resources({ tp: () => app.tp, infoFor: (task) => app.infoFor(task) }));
   let redraw = () => {};
   const outputs = new OutputsActions(app, () => app.emit('outputs'));
@@ -194,11 +195,10 @@ async function start(app, { root, host }, onReady) {
   app.on('state', ({ changed }) => {
     if (changed.includes('pace')) app.rate.reset();
     if (changed.includes('pace')) app.session?.setPace(app.state.pace ?? defaultPace(app.info?.train)).catch((e) => app.fail(e));
-    if (changed.includes('task') || changed.includes('model')) app.record('walkthrough', walkthroughRecord(app.state));
   });
   app.on('imported', (imported) => imported || files.left());
   app.record('embeddings', EMBEDDINGS_RECORD);
-  app.record('walkthrough', walkthroughRecord(app.state));
+  recordWalkthrough(app, root);
   app.addEventListener('dispose', () => resources.dispose());
   // Nothing heavy (the engine, the worker) until the playground is first seen.
   await app.seen();

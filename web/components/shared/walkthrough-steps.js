@@ -15,6 +15,12 @@ import { mi, mn, mo, row, sub, sup, subsup, frac, sqrt, paren, math, WT, W, b, d
 
 const dims = (m) => `${m.rows} × ${m.cols}`;
 
+// The seed's model, whose steps these are: their texts speak of these numbers. Any other
+// configuration walks through walkthrough-model-steps.js (a test checks this against the
+// qa-toy task's defaults).
+export const SEED_SHAPE = Object.freeze({ arch: 'encoder-decoder', vocabSize: 11, dModel: 6, nHeads: 2, nKvHeads: 2, nLayers: 1, dFF: 12, pos: 'sinusoidal', norm: 'layer', normPlacement: 'post', ffn: 'relu', window: 0 });
+export const isSeedShape = (config) => Object.entries(SEED_SHAPE).every(([k, v]) => config?.[k] === v);
+
 function matrix(tensor, rowLabels, colLabels, { head, transpose } = {}) {
   let [rows, cols] = tensor.shape.slice(-2);
   let data = tensor.data;

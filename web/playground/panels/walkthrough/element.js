@@ -1,7 +1,8 @@
 // <tp-walkthrough-panel> — the Walk-through card: which model the example runs on (fresh, or
-// the one training at the step shown) and <tp-walkthrough-view> with its steps. It draws
-// walkthrough/derive.js's props. Intents: set { wt } (the step read), wt-source { value }.
-import { segmented } from '../../../ui/dom.js';
+// the one training at the step shown), the layer, head and token its derived steps show, and
+// <tp-walkthrough-view> with its steps. It draws walkthrough/derive.js's props. Intents: set { wt }
+// (the step read), wt-source { value }, wt-pick { layer, head, token }.
+import { segmented, h } from '../../../ui/dom.js';
 import { panel, definePanel, setText } from '../../panel.js';
 
 const MARKUP = `
@@ -10,6 +11,11 @@ const MARKUP = `
   <div class="controls-row">
     <div class="segmented" id="wt-source" role="radiogroup" data-i18n-aria="wt.source"></div>
   </div>
+  <div class="controls-row" id="wt-pick" role="group" data-i18n-aria="wt.pick" hidden>
+    <label class="inline"><span data-i18n="wt.layerPick"></span> <select id="wt-layer" data-testid="walkthrough-layer"></select></label>
+    <label class="inline"><span data-i18n="wt.headPick"></span> <select id="wt-head" data-testid="walkthrough-head"></select></label>
+    <label class="inline"><span data-i18n="wt.tokenPick"></span> <select id="wt-token" data-testid="walkthrough-token"></select></label>
+  </div>
   <p class="hint" id="wt-note"></p>
   <tp-walkthrough-view id="wt"></tp-walkthrough-view>
 </section>`;
@@ -17,13 +23,24 @@ const MARKUP = `
 export class TpWalkthroughPanel extends panel(MARKUP) {
   build() {
     this.$('wt').addEventListener('tp-step', (e) => this.emit('set', { wt: e.detail.index }));
+    const pick = (key) => (e) => this.emit('wt-pick', { ...this._pick, [key]: Number(e.target.value) });
+    for (const key of ['layer', 'head', 'token']) this.$(`wt-${key}`).addEventListener('change', pick(key));
   }
 
   render(props) {
     if (!props) return;
     segmented(this.$('wt-source'), props.sources, props.source, (v) => this.emit('wt-source', { value: v }));
-    if (!props.steps) return;
+    const p = props.pick;
+    this.$('wt-pick').hidden = !p;
+    if (p) {
+      this._pick = { layer: p.layer, head: p.head, token: p.token };
+      const options = (id, list) => this.$(id).replaceChildren(...list.map((o) => h('option', { value: o.value, text: o.text, selected: o.selected })));
+      options('wt-layer', p.layers);
+      options('wt-head', p.heads);
+      options('wt-token', p.tokens);
+    }
     setText(this.$('wt-note'), props.note);
+    if (!props.steps) return;
     const wt = this.$('wt');
     if (props.key !== this._key) {
       this._key = props.key;

@@ -84,14 +84,19 @@ attn.rule.global = {n} global tokens
 attn.rule.pad = <PAD> keys ignored
 attn.rule.full = full attention
 
-wt.title = Walk-through: one forward pass of the seed example
-wt.lead = "how are you" → "i am fine" through the seed's model (vocabulary 11, d_model = 6, 2 heads), step by step in the order of the seed article, with the real numbers of this model.
+wt.title = Walk-through: one forward pass, step by step
+wt.lead = The computation from the embedding to the chosen token, with the real numbers of the model: the seed article's 28 steps for the seed's model ("how are you" → "i am fine", vocabulary 11, d_model = 6, 2 heads); for any other model, the steps its configuration implies, on the task's first sample, at the layer, head and token you pick.
 wt.source = Weights
-wt.source.fresh = freshly initialised (seed {seed})
+wt.source.fresh = the seed example, freshly initialised (seed {seed})
 wt.source.live = the model training here (step {step})
 wt.note.fresh = Random weights, like the article: the attention rows are nearly uniform until training.
 wt.note.live = The weights of the model in the training worker, read at step {step}.
-wt.note.unavailable = Train the seed's example (task "{task}") with its default architecture to walk through your trained model.
+wt.note.unavailable = The model training here is shown once its set-up is accepted.
+wt.note.waiting = The walk-through of this model is recorded from the first snapshot after this panel came into view: take a step or train to see it.
+wt.pick = Layer, head and token shown
+wt.layerPick = layer
+wt.headPick = head
+wt.tokenPick = token
 
 out.atStep = At step {step}, after "{input}" the model expects: {guesses}.
 out.atStepAnswer = At step {step} the model answers "{input}" with "{answer}"; its first guesses: {guesses}.

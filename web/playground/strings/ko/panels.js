@@ -84,14 +84,19 @@ attn.rule.global = 전역 토큰 {n}개
 attn.rule.pad = <PAD> 키 무시
 attn.rule.full = 전체 어텐션
 
-wt.title = 단계별 계산: 원문 예제의 순전파 한 번
-wt.lead = "how are you" → "i am fine"이 원문의 모델(단어장 11, d_model = 6, 헤드 2개)을 지나는 과정을, 원문 글의 순서대로 이 모델의 실제 숫자로 한 단계씩 보여 줍니다.
+wt.title = 단계별 계산: 순전파 한 번, 한 단계씩
+wt.lead = 임베딩부터 고른 토큰까지의 계산을 모델의 실제 숫자로 보여 줍니다. 원문의 모델에는 원문 글의 28단계("how are you" → "i am fine", 단어장 11, d_model = 6, 헤드 2개)를, 다른 모델에는 그 구성이 뜻하는 단계를 과제의 첫 예시로, 고른 층·헤드·토큰에서 보여 줍니다.
 wt.source = 가중치
-wt.source.fresh = 새로 초기화 (시드 {seed})
+wt.source.fresh = 원문 예제, 새로 초기화 (시드 {seed})
 wt.source.live = 여기서 학습 중인 모델 ({step}단계)
 wt.note.fresh = 원문처럼 무작위 가중치입니다: 학습 전에는 어텐션 행이 거의 고릅니다.
 wt.note.live = 학습 워커에 있는 모델의 가중치를 {step}단계에서 읽었습니다.
-wt.note.unavailable = 학습한 모델로 보려면 원문 예제(과제 "{task}")를 기본 구조로 학습하세요.
+wt.note.unavailable = 여기서 학습하는 모델은 설정이 받아들여지면 보입니다.
+wt.note.waiting = 이 모델의 단계별 계산은 이 패널이 화면에 나온 뒤의 첫 스냅숏부터 기록됩니다. 한 단계를 진행하거나 학습하면 보입니다.
+wt.pick = 보여 줄 층, 헤드, 토큰
+wt.layerPick = 층
+wt.headPick = 헤드
+wt.tokenPick = 토큰
 
 out.atStep = {step}단계에서 "{input}" 다음으로 모델이 예상하는 토큰: {guesses}.
 out.atStepAnswer = {step}단계에서 모델은 "{input}"에 "{answer}"라고 답합니다. 첫 토큰 후보: {guesses}.
