@@ -5,8 +5,8 @@
 //
 //   node scripts/make_replay_example.mjs [out.tphistory]
 //
-// Training is deterministic (the seed fixes weights and batches), and the file's dates are
-// zeroed, so the file comes out the same each time on the same build.
+// Training is deterministic (the seed fixes weights and batches), and the file's date and speed
+// are zeroed, so the file comes out the same each time on the same build.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,9 @@ async function record({ model }) {
     }));
     await session.start();
     await finished;
-    return { ...session.run.toJSON({ snapshots: SNAPSHOTS }), createdAt: 0 };
+    const record = session.run.toJSON({ snapshots: SNAPSHOTS });
+    // The machine's speed is no part of the lesson (and would make each file differ).
+    return { ...record, createdAt: 0, report: { ...record.report, tokensPerSec: 0 } };
   } finally {
     session.dispose();
   }

@@ -126,3 +126,16 @@ test('writeHistory refuses what no file may hold', () => {
   assert.throws(() => writeHistory([]), /runs must be 1 … 8 runs/);
   assert.throws(() => writeHistory([{ record: run }], { panels: ['heads'] }), /panel "heads" is not one of loss, attention, tokens, outputs/);
 });
+
+test('the example lesson the docs replay (web/docs/qa-toy.tphistory) reads: two runs of the toy, each trained to the end', async () => {
+  const { readFileSync } = await import('node:fs');
+  const file = readHistory(new Uint8Array(readFileSync(new URL('../web/docs/qa-toy.tphistory', import.meta.url))), { name: 'qa-toy.tphistory' });
+  assert.deepEqual(file.panels, ['loss', 'attention', 'tokens', 'outputs']);
+  assert.deepEqual(file.runs.map((r) => r.label), ['learned positions (the default)', 'no positional encoding']);
+  for (const { record } of file.runs) {
+    assert.equal(record.task.name, 'qa-toy');
+    assert.equal(record.snapshots.at(-1).step, 600);
+    assert.ok(record.snapshots.length >= 40);
+  }
+  assert.equal(file.runs[1].record.config.pos, 'none');
+});
