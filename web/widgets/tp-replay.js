@@ -243,15 +243,16 @@ export class TpReplay extends TpWidget {
       if (Number.isFinite(loss)) train.push([step, loss]);
       if (valLoss !== null && Number.isFinite(valLoss)) val.push([step, valLoss]);
     }
-    // The step shown, as a dot on the training curve.
-    const at = snap ? train.filter(([s]) => s <= snap.step).at(-1) : null;
+    // The step shown, as a vertical line across the curves.
+    const ys = [...train, ...val].map(([, y]) => y).filter((y) => y > 0);
+    const at = snap && ys.length ? [[snap.step, Math.min(...ys)], [snap.step, Math.max(...ys)]] : null;
     chart.setAttribute('label', this.t('rp.loss'));
     chart.setAttribute('x-label', this.t('w.stepAxis'));
     chart.setAttribute('y-label', this.t('w.loss'));
     chart.series = [
       { name: this.t('w.loss'), color: ROLE_COLORS.q, points: train, width: 1.6 },
       { name: this.t('w.valLoss'), color: ROLE_COLORS.k, points: val, width: 2, dots: true },
-      ...(at ? [{ name: this.t('rp.shown'), color: ROLE_COLORS.x, points: [at], dots: true, width: 0 }] : []),
+      ...(at ? [{ name: this.t('rp.shown'), color: ROLE_COLORS.o, points: at, width: 1.5, dash: [4, 3] }] : []),
     ];
   }
 
