@@ -28,8 +28,10 @@ const cells = (a) => Array.from(a, (v) => (Number.isFinite(v) ? v : String(v)));
 
 // The playground's attention at every step of its timeline, for kind `kind`: { step: { main, grid } }.
 async function playgroundSteps(page, kind) {
-  await page.click(`>>> #attn-kinds [data-value=${kind}]`);
   await scrollTo(page, '>>> #attn-main');
+  // The kind's button, pressed from the page (a pointer click needs it laid out on screen).
+  await page.evaluate((kind) => document.querySelector('tp-playground').shadowRoot.querySelector(`#attn-kinds [data-value=${kind}]`).click(), kind);
+  await page.waitForFunction((kind) => document.querySelector('tp-playground').app.state.attn.kind === kind, {}, kind);
   return page.evaluate(async (kind) => {
     const root = document.querySelector('tp-playground').shadowRoot;
     const slider = root.querySelector('[data-testid=timeline]');
@@ -41,7 +43,9 @@ async function playgroundSteps(page, kind) {
       slider.value = String(i);
       slider.dispatchEvent(new Event('input', { bubbles: true }));
       const step = app.shown.step;
-      for (let n = 0; n < 200 && !new RegExp(`Step ${step}\\b`).test(root.querySelector('#attn-note').textContent); ++n) await frame();
+      const drawn = () => new RegExp(`Step ${step}\\b`).test(root.querySelector('#attn-note').textContent);
+      for (let n = 0; n < 500 && !drawn(); ++n) await frame();
+      if (!drawn()) throw new Error(`the attention view never drew step ${step}: ${root.querySelector('#attn-note').textContent}`);
       if (app.state.attn.kind !== kind) throw new Error(`the playground shows ${app.state.attn.kind}, not ${kind}`);
       const main = root.querySelector('#attn-main').matrix, grid = root.querySelector('#attn-grid').maps;
       out[step] = { main: cellsOf(main.data), grid: grid.probs.map(cellsOf), rows: main.rowLabels, cols: main.colLabels };
