@@ -28,9 +28,8 @@ export async function openRunFile(app, file) {
     const setup = run.setup ?? setupFromRecord(run.record);
     if (!setup) throw new Error(app.t('files.runNoSetup', { name: file.name, label: run.label }));
     const record = RunRecord.from(run.record);
-    const entry = app.kept.keep(setup, record);
+    app.kept.keep(setup, record);
     app.kept.freeze(record);
-    entry.label = run.label;
   }
   return runs.length;
 }
