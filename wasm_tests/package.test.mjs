@@ -99,6 +99,7 @@ test('every export resolves: to the Node entry in Node, to the browser files for
   assert.equal(browser['transformer-playground'], 'web/lib/transformer-playground.js');
   assert.equal(browser['transformer-playground/worker'], 'web/lib/worker.js');
   assert.equal(node['transformer-playground/widgets/tp-train'], 'web/widgets/tp-train.js');
+  assert.equal(node['transformer-playground/widgets/tp-replay'], 'web/widgets/tp-replay.js');
   assert.equal(node['transformer-playground/package.json'], 'package.json');
   // Vite warns when a browser build meets a node: import; webpack fails on one.
   assert.doesNotMatch(built.logs.vite, /node:|externalized for browser compatibility/);
@@ -106,7 +107,7 @@ test('every export resolves: to the Node entry in Node, to the browser files for
   // The widgets entry can be imported where there is no DOM (server-side rendering): it registers nothing.
   const out = execFileSync(process.execPath, ['--input-type=module', '-e',
     "const w = await import('transformer-playground/widgets'); console.log(w.WIDGET_NAMES.length)"], { cwd: built.dir, encoding: 'utf8' });
-  assert.equal(out.trim(), '6');
+  assert.equal(out.trim(), '7', 'the seven widgets, <tp-replay> among them');
 });
 
 for (const resolution of ['node16', 'bundler']) {

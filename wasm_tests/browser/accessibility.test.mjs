@@ -69,7 +69,7 @@ for (const scheme of ['light', 'dark']) {
 
   test(`the widgets example page, every widget rendered (${scheme}): no axe violations`, async () => {
     const { page, problems } = await openIn(scheme, 'web/docs/attention.html');
-    for (const el of await page.$$('tp-tokenizer, tp-positional-encoding, tp-attention, tp-walkthrough, tp-train, tp-playground')) {
+    for (const el of await page.$$('tp-tokenizer, tp-positional-encoding, tp-attention, tp-walkthrough, tp-train, tp-replay, tp-playground')) {
       assert.equal(await reachWidget(el), 'ready', await el.evaluate((e) => e.outerHTML.slice(0, 100)));
     }
     await sleep(500);

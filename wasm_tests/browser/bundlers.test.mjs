@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { STRICT_CSP, openPage, recordViolations, reachWidget, serveStatic, useBrowser } from './browser.mjs';
 import { consumers } from '../consumers/fixture.mjs';
 
-const WIDGETS = ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention', 'tp-walkthrough', 'tp-train', 'tp-playground'];
+const WIDGETS = ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention', 'tp-walkthrough', 'tp-train', 'tp-replay', 'tp-playground'];
 const suite = useBrowser();
 const servers = {};
 suite.before(async () => {

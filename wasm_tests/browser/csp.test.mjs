@@ -115,7 +115,7 @@ test('the playground under the strict CSP: no violation after training and gener
   await b.page.close();
 });
 
-const WIDGETS = 'tp-tokenizer, tp-positional-encoding, tp-attention, tp-walkthrough, tp-train, tp-playground';
+const WIDGETS = 'tp-tokenizer, tp-positional-encoding, tp-attention, tp-walkthrough, tp-train, tp-replay, tp-playground';
 
 // What of a widget can be compared with and without the CSP: its name, whether it trains, its
 // box, the heights of the parts whose size does not depend on how far training got (title,

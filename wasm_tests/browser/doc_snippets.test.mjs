@@ -11,8 +11,8 @@
 // first snippet that loads that entry. The snippets' URLs are relative to where the docs say the
 // page sits, so the site here is laid out that way: `web/` (README: a page beside a checkout's
 // web/ folder), `transformer-playground/` and `tp/` (WIDGETS.md: the package copied beside the
-// page under those names) and `models/` (the element sections: a page in the web/ folder itself,
-// as `npm start` serves it; the headers' examples too). A CDN snippet's package URL (jsDelivr, at the package's version)
+// page under those names) and `models/` and `docs/` (the element sections: a page in the web/
+// folder itself, as `npm start` serves it; the headers' examples too). A CDN snippet's package URL (jsDelivr, at the package's version)
 // stands for the package copied beside the page (the CDN itself: wasm_tests/browser/cdn.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,7 +24,7 @@ import { STRICT_CSP, openPage, reachWidget, useBrowser } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const site = mkdtempSync(path.join(tmpdir(), 'tp-snippets-'));
-for (const [name, target] of [['web', 'web'], ['transformer-playground', '.'], ['tp', '.'], ['models', 'web/models']]) {
+for (const [name, target] of [['web', 'web'], ['transformer-playground', '.'], ['tp', '.'], ['models', 'web/models'], ['docs', 'web/docs']]) {
   symlinkSync(path.join(root, target), path.join(site, name));
 }
 after(() => rmSync(site, { recursive: true, force: true }));

@@ -22,7 +22,7 @@ import { root } from '../../scripts/build.mjs';
 import { WIDGET_STRINGS } from '../../web/widgets/shared/strings.js';
 
 const PREFIX = '/course/notes/';   // a sub-path, as on a documentation host
-const WIDGETS = ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention', 'tp-walkthrough', 'tp-train', 'tp-playground'];
+const WIDGETS = ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention', 'tp-walkthrough', 'tp-train', 'tp-replay', 'tp-playground'];
 const served = [];                 // every request the server answered: { path, status }
 const suite = useBrowser({ root, prefix: PREFIX, headers: { 'content-security-policy': STRICT_CSP } });
 
@@ -102,7 +102,7 @@ test('the example page under a strict CSP: every widget renders, one wasm module
   assert.ok(count >= 12, `only ${count} widgets on the page`);
 
   // Each visual widget drew something.
-  for (const sel of ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention[kind=cross]', 'tp-walkthrough', 'tp-train']) {
+  for (const sel of ['tp-tokenizer', 'tp-positional-encoding', 'tp-attention[kind=cross]', 'tp-walkthrough', 'tp-train', 'tp-replay']) {
     const el = await page.$(sel);
     await intoView(el);
     await sleep(200);

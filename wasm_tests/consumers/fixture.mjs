@@ -95,6 +95,10 @@ export function consumers() {
     cpSync(icon, path.join(dir, 'vite', 'public', 'favicon.svg'));
     cpSync(icon, path.join(dir, 'webpack', 'favicon.svg'));
     cpSync(icon, path.join(dir, 'vitepress', 'public', 'favicon.svg'));
+    // A run file a page names is a static file beside it, as the apps' <tp-replay> has it.
+    const lesson = path.join(dir, 'node_modules', 'transformer-playground', 'web', 'docs', 'qa-toy.tphistory');
+    cpSync(lesson, path.join(dir, 'vite', 'public', 'qa-toy.tphistory'));
+    cpSync(lesson, path.join(dir, 'webpack', 'qa-toy.tphistory'));
     // The VitePress recipe's one copy: a checkpoint a page names goes into public/.
     cpSync(path.join(dir, 'node_modules', 'transformer-playground', 'web', 'models', 'qa-toy.safetensors'),
       path.join(dir, 'vitepress', 'public', 'models', 'qa-toy.safetensors'));

@@ -5,7 +5,7 @@
 // HTML has them: names as in HTML (`d-model`), numbers as numbers or strings, a boolean
 // attribute as true / false (React 19) or "" (present).
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { TpTokenizerAttributes, TpTokenizerElement, TpPositionalEncodingAttributes, TpPositionalEncodingElement, TpAttentionAttributes, TpAttentionElement, TpWalkthroughAttributes, TpWalkthroughElement, TpTrainAttributes, TpTrainElement, TpPlaygroundAttributes, TpPlaygroundElement } from './transformer-playground-widgets.js';
+import type { TpTokenizerAttributes, TpTokenizerElement, TpPositionalEncodingAttributes, TpPositionalEncodingElement, TpAttentionAttributes, TpAttentionElement, TpWalkthroughAttributes, TpWalkthroughElement, TpTrainAttributes, TpTrainElement, TpReplayAttributes, TpReplayElement, TpPlaygroundAttributes, TpPlaygroundElement } from './transformer-playground-widgets.js';
 
 /** React's props of an HTML element (ref, key, className, style, events) and a widget's attributes. */
 export type WidgetProps<E extends HTMLElement, A> = DetailedHTMLProps<HTMLAttributes<E>, E> & A;
@@ -23,6 +23,8 @@ declare module 'react' {
       'tp-walkthrough': WidgetProps<TpWalkthroughElement, TpWalkthroughAttributes>;
       /** <tp-train> (docs/WIDGETS.md#tp-train). */
       'tp-train': WidgetProps<TpTrainElement, TpTrainAttributes>;
+      /** <tp-replay> (docs/WIDGETS.md#tp-replay). */
+      'tp-replay': WidgetProps<TpReplayElement, TpReplayAttributes>;
       /** <tp-playground> (docs/WIDGETS.md#tp-playground). */
       'tp-playground': WidgetProps<TpPlaygroundElement, TpPlaygroundAttributes>;
     }

@@ -5,7 +5,7 @@
 // addEventListener knows its events — plus, for JSX and other templates, each element's
 // attributes as an interface (values are strings in HTML; a boolean attribute is present or not).
 
-export type WidgetName = 'tp-tokenizer' | 'tp-positional-encoding' | 'tp-attention' | 'tp-walkthrough' | 'tp-train' | 'tp-playground';
+export type WidgetName = 'tp-tokenizer' | 'tp-positional-encoding' | 'tp-attention' | 'tp-walkthrough' | 'tp-train' | 'tp-replay' | 'tp-playground';
 
 /** Every widget's tag name. */
 export declare const WIDGET_NAMES: readonly WidgetName[];
@@ -280,6 +280,46 @@ export interface TpTrainElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** The attributes of <tp-replay> (docs/WIDGETS.md#tp-replay). */
+export interface TpReplayAttributes extends CommonAttributes {
+  /** The run file (relative to the page), saved by the playground ("Save run file") or made by a script (FORMAT.md); at most 64 MB. */
+  'src'?: string;
+  /** Which run of a file that holds several (a lesson), 0 … runs − 1; the run menu changes it (default: 0). */
+  'run'?: number | `${number}`;
+  /** The training step shown: the last snapshot recorded at or before it (default: `last`). */
+  'step'?: string;
+  /** The views to show (comma or space separated): `loss`, `attention`, `tokens`, `outputs` (default: the file's). */
+  'panels'?: string;
+  /** `encoder`, `decoder` or `cross`: which attention (as for `<tp-attention>`) (default: the model's first). */
+  'kind'?: 'encoder' | 'decoder' | 'cross';
+  /** 0 … layers − 1 (default: 0). */
+  'layer'?: number | `${number}`;
+  /** 0 … heads − 1; clicking a thumbnail selects it (default: 0). */
+  'head'?: number | `${number}`;
+  /** The title (default: the run's label). */
+  'label'?: string;
+}
+
+/** The events of <tp-replay>: each a bubbling, composed CustomEvent. */
+export interface TpReplayEventMap extends HTMLElementEventMap {
+  /** After each step is drawn (`data-step` holds the training step shown, `data-index` the snapshot). */
+  'tp-step': CustomEvent<{ step: number | null, index: number }>;
+  /** Once, after the first render (`data-ready="true"` is set too). */
+  'tp-ready': CustomEvent<null>;
+  /** An invalid attribute, a missing file, a configuration the model rejects; the message is shown in the widget and in `data-error`. */
+  'tp-error': CustomEvent<{ message: string }>;
+  /** The token under the pointer in any view. */
+  'tp-hover': CustomEvent<{ side: string, index: number } | null>;
+}
+
+/** <tp-replay>: A recorded training run replayed from its run file (`.tphistory`): scrub or play through its steps and every view shows what the run recorded there — no Worker, no WebAssembly, no training, the same for every reader. Attributes: src, run, step, panels, kind, layer, head, label, lang, frameless, theme (TpReplayAttributes). */
+export interface TpReplayElement extends HTMLElement {
+  addEventListener<K extends keyof TpReplayEventMap>(type: K, listener: (this: TpReplayElement, event: TpReplayEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof TpReplayEventMap>(type: K, listener: (this: TpReplayElement, event: TpReplayEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
 /** The attributes of <tp-playground> (docs/WIDGETS.md#tp-playground). */
 export interface TpPlaygroundAttributes extends CommonAttributes {
   /** A built-in task, or `text` / `pairs` (your own data, typed in the set-up panel) (default: `qa-toy`). */
@@ -317,6 +357,7 @@ declare global {
     'tp-attention': TpAttentionElement;
     'tp-walkthrough': TpWalkthroughElement;
     'tp-train': TpTrainElement;
+    'tp-replay': TpReplayElement;
     'tp-playground': TpPlaygroundElement;
   }
 }

@@ -4,15 +4,16 @@
 //   <tp-tokenizer text="how are you" kind="word"></tp-tokenizer>
 //
 // It registers every widget: <tp-tokenizer>, <tp-positional-encoding>, <tp-attention>,
-// <tp-walkthrough>, <tp-train> and <tp-playground> (docs/WIDGETS.md). Each lives in its own
-// module under web/widgets/, and a module is loaded only when the page uses its element: a page
-// with one <tp-tokenizer> loads that widget, not the playground. Elements added later (by a
+// <tp-walkthrough>, <tp-train>, <tp-replay> and <tp-playground> (docs/WIDGETS.md). Each lives in
+// its own module under web/widgets/, and a module is loaded only when the page uses its element:
+// a page with one <tp-tokenizer> loads that widget, not the playground. Elements added later (by a
 // script, or a page that builds its content) are picked up as they appear.
 //
 // Every widget on the page shares one WebAssembly module (fetched and compiled once) and one
 // instance on the page's thread; a widget that trains gets one Worker of its own, which
-// instantiates the same compiled module. Nothing is loaded from another origin, nothing is
-// evaluated from strings, and no special server headers are needed.
+// instantiates the same compiled module; <tp-replay> needs neither (it draws a run file).
+// Nothing is loaded from another origin, nothing is evaluated from strings, and no special
+// server headers are needed.
 // Literal import() calls, so a bundler (Vite, webpack, Rollup) sees and ships every widget.
 const WIDGETS = {
   'tp-tokenizer': () => import('../widgets/tp-tokenizer.js'),
@@ -20,6 +21,7 @@ const WIDGETS = {
   'tp-attention': () => import('../widgets/tp-attention.js'),
   'tp-walkthrough': () => import('../widgets/tp-walkthrough.js'),
   'tp-train': () => import('../widgets/tp-train.js'),
+  'tp-replay': () => import('../widgets/tp-replay.js'),
   'tp-playground': () => import('../widgets/tp-playground.js'),
 };
 

@@ -4,4 +4,5 @@ export * from './api.js';
 export * from './training-session.js';
 export { RunRecord } from './run-record.js';
 export { traceName, parseTraceName } from './trace-names.js';
+export { writeHistory, readHistory, HistoryFileError, HISTORY_PANELS, HISTORY_LIMITS } from './history-file.js';
 export * from './types.js';

@@ -158,6 +158,8 @@ function intents(app, { local, outputs, files, redraw }) {
     'load-file': ({ file }) => files.loadFile(file),
     'load-shipped': ({ name }) => files.loadShipped(name),
     'copy-link': () => files.copyLink(),
+    'save-run': () => files.saveRun(),
+    'open-run': ({ file }) => files.openRun(file),
     'import-files': ({ files: list, name }) => files.importFiles(list, name),
     'import-url': ({ text }) => files.importUrl(text),
   };

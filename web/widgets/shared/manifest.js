@@ -172,6 +172,26 @@ export const WIDGETS = Object.freeze([
     ],
   },
   {
+    tag: 'tp-replay',
+    className: 'TpReplay',
+    summary: 'A recorded training run replayed from its run file (`.tphistory`): scrub or play through its steps and every view shows what the run recorded there — no Worker, no WebAssembly, no training, the same for every reader.',
+    attributes: [
+      { name: 'src', type: 'URL', default: '—', doc: 'the run file (relative to the page), saved by the playground ("Save run file") or made by a script ([FORMAT.md](FORMAT.md#run-files-tphistory)); at most 64 MB' },
+      { name: 'run', type: 'integer', default: '0', doc: 'which run of a file that holds several (a lesson), 0 … runs − 1; the run menu changes it' },
+      { name: 'step', type: 'integer or `last`', default: '`last`', doc: 'the training step shown: the last snapshot recorded at or before it' },
+      { name: 'panels', type: 'list', default: "the file's", doc: 'the views to show (comma or space separated): `loss`, `attention`, `tokens`, `outputs`' },
+      { name: 'kind', type: 'string', default: "the model's first", doc: '`encoder`, `decoder` or `cross`: which attention (as for `<tp-attention>`)', values: ['encoder', 'decoder', 'cross'] },
+      { name: 'layer', type: 'integer', default: '0', doc: '0 … layers − 1' },
+      { name: 'head', type: 'integer', default: '0', doc: '0 … heads − 1; clicking a thumbnail selects it' },
+      { name: 'label', type: 'string', default: "the run's label", doc: 'the title' },
+      ...COMMON_ATTRIBUTES,
+    ],
+    events: [
+      { name: 'tp-step', detail: '{ step: number | null, index: number }', doc: 'after each step is drawn (`data-step` holds the training step shown, `data-index` the snapshot)' },
+      ...COMMON_EVENTS,
+    ],
+  },
+  {
     tag: 'tp-playground',
     className: 'TpPlayground',
     summary: 'The whole playground — set-up, training, outputs, attention, tokens, embeddings, the walk-through, model files — in one element.',

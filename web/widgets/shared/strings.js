@@ -69,6 +69,15 @@ const STRINGS = {
     'at.answer': 'input "{input}" → answer "{answer}"',
     'at.input': 'input "{input}"',
 
+    'rp.title': 'A recorded run',
+    'rp.sub': '{snapshots} recorded steps of {steps}',
+    'rp.play': 'Play', 'rp.scrub': 'training step shown',
+    'rp.run': 'run', 'rp.runN': 'run {n}',
+    'rp.loss': 'Loss during the recorded run', 'rp.shown': 'step shown',
+    'rp.decoderInput': "decoder's input",
+    'rp.lossAt': 'loss {loss} at step {step}',
+    'rp.recorded': 'replayed from the run file: nothing is trained on this page',
+
     'wk.from.fresh': 'a freshly initialised model (seed {seed}): untrained, so the attention is nearly uniform',
     'wk.from.model': 'the weights of {file}',
   },
@@ -135,6 +144,15 @@ const STRINGS = {
     'at.fromFile': '{file}에서',
     'at.answer': '입력 "{input}" → 답 "{answer}"',
     'at.input': '입력 "{input}"',
+
+    'rp.title': '기록된 학습',
+    'rp.sub': '{steps} 단계 중 {snapshots} 단계 기록',
+    'rp.play': '재생', 'rp.scrub': '보여 줄 학습 단계',
+    'rp.run': '학습', 'rp.runN': '학습 {n}',
+    'rp.loss': '기록된 학습의 손실', 'rp.shown': '보여 주는 단계',
+    'rp.decoderInput': '디코더 입력',
+    'rp.lossAt': '{step} 단계 손실 {loss}',
+    'rp.recorded': '학습 파일을 다시 보여 줍니다: 이 페이지에서는 아무것도 학습하지 않습니다',
 
     'wk.from.fresh': '새로 초기화한 모델(시드 {seed}): 학습 전이라 어텐션이 거의 고릅니다',
     'wk.from.model': '{file}의 가중치',

@@ -11,6 +11,7 @@ import { SHIPPED_MODELS } from '../../../models/models.js';
 import { TASKS, prune } from '../../state.js';
 import { toHash } from '../../hash.js';
 import { filesAtUrl } from './urls.js';
+import { runFileOf, openRunFile } from '../../run-file.js';
 
 const MB = 1 << 20;
 
@@ -40,6 +41,26 @@ export class FilesActions {
       const name = `${app.state.task}-step${app.run?.step ?? 0}.safetensors`;
       download(new Blob([bytes], { type: 'application/octet-stream' }), name);
       this.status('files.saved', { name, size: (bytes.length / 1024).toFixed(1) });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  // The recorded runs as a run file (.tphistory, run-file.js).
+  saveRun() {
+    try {
+      const { bytes, runs, name } = runFileOf(this.app);
+      download(new Blob([bytes], { type: 'application/octet-stream' }), name);
+      this.status('files.runSaved', { name, runs, size: (bytes.length / 1024).toFixed(1) });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  async openRun(file) {
+    try {
+      const runs = await openRunFile(this.app, file);
+      this.status('files.runOpened', { name: file.name, runs });
     } catch (error) {
       this.fail(error);
     }

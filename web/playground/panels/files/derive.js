@@ -10,6 +10,7 @@ export function deriveFiles(state, run, shown, info, page) {
   const files = page.files ?? {};
   return {
     saveDisabled: !configOf(run, page),
+    saveRunDisabled: !configOf(run, page),
     pretrained: Object.keys(SHIPPED_MODELS).map((name) => ({ name, text: t(`task.${name}`), disabled: !page.tp })),
     importDisabled: !page.tp,
     status: files.status ? t(files.status.key, files.status.vars) : null,

@@ -1,7 +1,7 @@
-// <tp-files-panel> — the Model file card: save, load, the pre-trained checkpoints, copy a link,
-// and "Load a model" from another project (files, a folder, a URL). It draws files/derive.js's
-// props. Intents: save, load-file { file }, load-shipped { name }, copy-link,
-// import-files { files, name }, import-url { text }.
+// <tp-files-panel> — the Model file card: save, load, run files (a run's recorded history), the
+// pre-trained checkpoints, copy a link, and "Load a model" from another project (files, a
+// folder, a URL). It draws files/derive.js's props. Intents: save, load-file { file }, load-shipped { name }, copy-link, save-run,
+// open-run { file }, import-files { files, name }, import-url { text }.
 import { h } from '../../../ui/dom.js';
 import { panel, definePanel, setText } from '../../panel.js';
 
@@ -13,6 +13,13 @@ const MARKUP = `
     <label class="button" for="load-file"><span data-i18n="files.load"></span></label>
     <input type="file" id="load-file" accept=".safetensors,application/octet-stream" class="sr-only">
     <button type="button" id="copy-link" data-i18n="files.copyLink"></button>
+  </div>
+  <h3 data-i18n="files.runs"></h3>
+  <p class="hint" data-i18n="files.runsHint"></p>
+  <div class="buttons-row">
+    <button type="button" id="save-run" data-testid="save-run" disabled data-i18n="files.saveRun"></button>
+    <label class="button" for="open-run"><span data-i18n="files.openRun"></span></label>
+    <input type="file" id="open-run" data-testid="open-run" accept=".tphistory,application/octet-stream" class="sr-only">
   </div>
   <h3 data-i18n="files.pretrained"></h3>
   <p class="hint" data-i18n="files.pretrainedHint"></p>
@@ -40,7 +47,12 @@ label.button:focus-within { outline: 2px solid var(--_accent); outline-offset: 2
 
 export class TpFilesPanel extends panel(MARKUP, CSS) {
   build() {
-    this.clicks({ save: 'save', 'copy-link': 'copy-link' });
+    this.clicks({ save: 'save', 'copy-link': 'copy-link', 'save-run': 'save-run' });
+    this.$('open-run').addEventListener('change', (e) => {
+      const file = e.target.files?.[0];
+      e.target.value = '';
+      if (file) this.emit('open-run', { file });
+    });
     this.$('load-file').addEventListener('change', (e) => {
       const file = e.target.files?.[0];
       e.target.value = '';
@@ -62,6 +74,7 @@ export class TpFilesPanel extends panel(MARKUP, CSS) {
 
   render(props) {
     this.$('save').disabled = props.saveDisabled;
+    this.$('save-run').disabled = props.saveRunDisabled;
     const sig = JSON.stringify(props.pretrained);
     if (sig !== this._pretrained) {
       this._pretrained = sig;
