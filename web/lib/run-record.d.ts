@@ -163,7 +163,6 @@ export declare class Recorder {
     state(patch: any): void;
     wants(step: any): boolean;
     snapshot(s: any): void;
-    clearSnapshots(): void;
     take(): {
         delta: {
             run: number;

@@ -175,10 +175,6 @@ export class RunRecord {
       if (totalSteps !== undefined) this.totalSteps = totalSteps;
       if (pace !== undefined) this.pace = pace;
     }
-    if (delta.cleared) {
-      this.snapshots = [];
-      this.bytes = 0;
-    }
     if (delta.dropped?.length) {
       const gone = new Set(delta.dropped);
       this.snapshots = this.snapshots.filter((s) => !gone.has(s.step));
@@ -248,7 +244,7 @@ export class Recorder {
 
   get changed() {
     const d = this.#delta;
-    return d.points.length > 0 || d.snapshots.length > 0 || d.dropped.length > 0 || d.state !== undefined || d.cleared === true;
+    return d.points.length > 0 || d.snapshots.length > 0 || d.dropped.length > 0 || d.state !== undefined;
   }
 
   step(report) {
@@ -310,16 +306,6 @@ export class Recorder {
     r.bytes = r.snapshots.reduce((sum, x) => sum + x.bytes, 0);
   }
 
-  // Forgets the snapshots (the probe changed: the old ones show another input).
-  clearSnapshots() {
-    const r = this.record;
-    r.snapshots = [];
-    r.bytes = 0;
-    this.#delta.snapshots = [];
-    this.#delta.dropped = [];
-    this.#delta.cleared = true;
-  }
-
   // What changed since the last take(), as a delta for RunRecord.apply(), and the buffers to
   // transfer (copies: the worker keeps its own).
   take() {
@@ -334,7 +320,6 @@ export class Recorder {
     const delta = { run: this.record.id, points: d.points, snapshots, dropped: d.dropped };
     if ('report' in d) delta.report = d.report;
     if (d.state) delta.state = d.state;
-    if (d.cleared) delta.cleared = true;
     if (d.thin !== undefined) delta.thin = d.thin;
     return { delta, transfer };
   }
