@@ -110,13 +110,20 @@ test('outputs: an encoder-only model\'s prediction, and the sliders\' preview', 
   assert.equal(p.preview.label, t('en', 'out.previewBars', { t: 2, k: 0, p: 1 }));
 });
 
-test('outputs: what the model answers at the shown step', () => {
+test('outputs: what the model answers at the shown step, and "now" when the timeline follows the newest', () => {
   const r = runs['encoder-decoder'];
-  const p = deriveOutputs(...args(r));
   const step = r.run.snapshots.at(-1).step;
-  assert.match(p.atStep, new RegExp(`^At step ${step} the model answers "how are you" with "`));
-  const first = deriveOutputs(r.state, r.run, r.run.snapshots[0], r.info, r.page);
+  const now = deriveOutputs(r.state, r.run, r.run.snapshots.at(-1), r.info, { ...r.page, shownStep: null });
+  assert.match(now.atStep, new RegExp(`^Now \\(step ${step}\\) the model answers "how are you" with "`));
+  const first = deriveOutputs(r.state, r.run, r.run.snapshots[0], r.info, { ...r.page, shownStep: 0 });
   assert.match(first.atStep, /^At step 0 /);
+  // An answer says which model gave it: the step the timeline showed, or now.
+  const answered = (answer) => deriveOutputs(r.state, r.run, r.run.snapshots[0], r.info, { ...r.page, outputs: { answer } }).answerStep;
+  const result = { text: 'i am fine', steps: [], msPerToken: 0, stopReason: 'eos' };
+  assert.equal(answered({ id: 1, atStep: 2, step: 2, generation: { id: 1, prompt: 'how are you', result, options: {} } }),
+    'answered by the model as it was at step 2 (the step the timeline shows)');
+  assert.equal(answered({ id: 2, atStep: null, step: step, generation: { id: 2, prompt: 'how are you', result, options: {} } }), `answered by the model now (step ${step})`);
+  assert.equal(answered({ id: 3, error: 'no' }), '');
 });
 
 test('attention: the grid, the head and the mask of every kind; the mask is the core\'s', () => {

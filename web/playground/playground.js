@@ -40,7 +40,8 @@ export class Playground extends EventTarget {
     this.kept = new KeptRuns();
     this.runSetup = null;        // the set-up of the current run (hash.js setupOf), as it was configured
     this.configuredKey = null;   // modelKey() of the set-up the model was last built from (set() rebuilds when it differs)
-    this.page = { busy: true, error: null, configError: null, invalid: new Map(), status: { key: 'status.loading' } };
+    this.page = { busy: true, error: null, configError: null, invalid: new Map(), status: { key: 'status.loading' }, retracing: false };
+    this._probing = null;
     this.infos = new TaskInfos({ tp: () => this.tp, state: () => this.state, imported: () => this.imported });
     this.probes = new Probes();
     this.rate = new StepRate();  // steps per second while training, from the worker's progress
@@ -158,8 +159,21 @@ export class Playground extends EventTarget {
   record(key, what) {
     if (this.probes.record(key, what)) this.sendProbes();
   }
+  // The worker traces the history again on the new inputs (from each snapshot's weights); while
+  // it does, page.retracing says so (the timeline counts the steps that show the new input).
   sendProbes() {
-    this.session?.setProbes(this.probes.request(this.state.input)).catch((e) => this.fail(e));
+    if (!this.session) return;
+    const job = (this._probing = this.session.setProbes(this.probes.request(this.state.input)));
+    this.page.retracing = true;
+    this.later('snapshot', 'force');
+    job.then(() => {
+      if (job !== this._probing) return;
+      this.page.retracing = false;
+      this.later('snapshot', 'force');
+    }, (e) => {
+      if (job === this._probing) this.page.retracing = false;
+      this.fail(e);
+    });
   }
 
   // Keeps the current run (it goes on recording until the set-up changes).
