@@ -351,3 +351,18 @@ test('every panel derives its props from the run of each kind of model, in the r
     }
   }
 });
+
+test('timeline: while the history is traced again on a new input it says so; steps that kept another input are counted', async () => {
+  const { timelineProps } = await import('../web/playground/panels/trainbar/timeline.js');
+  const snap = (step, probe) => ({ step, probes: { main: { probe, tensors: {} } }, params: {} });
+  const state = { lang: 'en', input: 'i am you' };
+  const page = { shownStep: null };
+  const mixed = { snapshots: [snap(0, 'i am you'), snap(1, 'how are you'), snap(2, 'i am you')] };
+  assert.equal(timelineProps(state, mixed, mixed.snapshots[2], null, { ...page, retracing: true }).text,
+    'step 2: now (3 recorded) · re-tracing the history on the new input… 2 of 3 steps');
+  assert.equal(timelineProps(state, mixed, mixed.snapshots[2], null, page).text,
+    'step 2: now (3 recorded) · the input shows at 2 of 3 steps; the others show the input they recorded');
+  const all = { snapshots: [snap(0, 'i am you'), snap(2, 'i am you')] };
+  assert.equal(timelineProps(state, all, all.snapshots[1], null, page).text, 'step 2: now (2 recorded)');
+  assert.ok(/단계/.test(timelineProps({ ...state, lang: 'ko' }, mixed, mixed.snapshots[2], null, page).text));
+});
