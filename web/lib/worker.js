@@ -185,7 +185,14 @@ function takeSnapshot() {
   recorder.snapshot(traceSnapshot(model, step));
   // A model whose checkpoint alone would take half the budget (a large imported one) keeps none:
   // its history shows what it recorded, and setProbes() traces only the model as it is now.
-  if (4 * (model.info?.parameterCount ?? Infinity) <= weights.budget / 2) weights.put(step, model.save());
+  // A model whose save() fails keeps no weights either; its history still records.
+  if (4 * (model.info?.parameterCount ?? Infinity) <= weights.budget / 2) {
+    try {
+      weights.put(step, model.save());
+    } catch {
+      weights.keepOnly([]);
+    }
+  }
   weights.keepOnly(recorder.record.snapshots.map((x) => x.step));
   if (scratch?.step === step) dropScratch();  // that step's weights changed (a snapshot again after a pause at the same step)
 }
