@@ -110,13 +110,20 @@ test('outputs: an encoder-only model\'s prediction, and the sliders\' preview', 
   assert.equal(p.preview.label, t('en', 'out.previewBars', { t: 2, k: 0, p: 1 }));
 });
 
-test('outputs: what the model answers at the shown step', () => {
+test('outputs: what the model answers at the shown step, and "now" when the timeline follows the newest', () => {
   const r = runs['encoder-decoder'];
-  const p = deriveOutputs(...args(r));
   const step = r.run.snapshots.at(-1).step;
-  assert.match(p.atStep, new RegExp(`^At step ${step} the model answers "how are you" with "`));
-  const first = deriveOutputs(r.state, r.run, r.run.snapshots[0], r.info, r.page);
+  const now = deriveOutputs(r.state, r.run, r.run.snapshots.at(-1), r.info, { ...r.page, shownStep: null });
+  assert.match(now.atStep, new RegExp(`^Now \\(step ${step}\\) the model answers "how are you" with "`));
+  const first = deriveOutputs(r.state, r.run, r.run.snapshots[0], r.info, { ...r.page, shownStep: 0 });
   assert.match(first.atStep, /^At step 0 /);
+  // An answer says which model gave it: the step the timeline showed, or now.
+  const answered = (answer) => deriveOutputs(r.state, r.run, r.run.snapshots[0], r.info, { ...r.page, outputs: { answer } }).answerStep;
+  const result = { text: 'i am fine', steps: [], msPerToken: 0, stopReason: 'eos' };
+  assert.equal(answered({ id: 1, atStep: 2, step: 2, generation: { id: 1, prompt: 'how are you', result, options: {} } }),
+    'answered by the model as it was at step 2 (the step the timeline shows)');
+  assert.equal(answered({ id: 2, atStep: null, step: step, generation: { id: 2, prompt: 'how are you', result, options: {} } }), `answered by the model now (step ${step})`);
+  assert.equal(answered({ id: 3, error: 'no' }), '');
 });
 
 test('attention: the grid, the head and the mask of every kind; the mask is the core\'s', () => {
@@ -364,4 +371,19 @@ test('every panel derives its props from the run of each kind of model, in the r
       assert.notEqual(ko, en, `${kind} ${name}: the same props in Korean as in English`);
     }
   }
+});
+
+test('timeline: while the history is traced again on a new input it says so; steps that kept another input are counted', async () => {
+  const { timelineProps } = await import('../web/playground/panels/trainbar/timeline.js');
+  const snap = (step, probe) => ({ step, probes: { main: { probe, tensors: {} } }, params: {} });
+  const state = { lang: 'en', input: 'i am you' };
+  const page = { shownStep: null };
+  const mixed = { snapshots: [snap(0, 'i am you'), snap(1, 'how are you'), snap(2, 'i am you')] };
+  assert.equal(timelineProps(state, mixed, mixed.snapshots[2], null, { ...page, retracing: true }).text,
+    'step 2: now (3 recorded) · re-tracing the history on the new input… 2 of 3 steps');
+  assert.equal(timelineProps(state, mixed, mixed.snapshots[2], null, page).text,
+    'step 2: now (3 recorded) · the input shows at 2 of 3 steps; the others show the input they recorded');
+  const all = { snapshots: [snap(0, 'i am you'), snap(2, 'i am you')] };
+  assert.equal(timelineProps(state, all, all.snapshots[1], null, page).text, 'step 2: now (2 recorded)');
+  assert.ok(/단계/.test(timelineProps({ ...state, lang: 'ko' }, mixed, mixed.snapshots[2], null, page).text));
 });

@@ -109,7 +109,8 @@ test('the run is recorded by the worker and mirrored in session.run: steps, snap
   assert.ok(r.bytes > 0 && r.json);
   assert.deepEqual(r.kept, [0, r.snapshotSteps[Math.round(0.25 * (r.snapshotSteps.length - 1))], r.snapshotSteps[Math.round(0.5 * (r.snapshotSteps.length - 1))],
     r.snapshotSteps[Math.round(0.75 * (r.snapshotSteps.length - 1))], 600]);
-  assert.deepEqual(r.newProbe, { snapshots: [600], probe: 'i am fine', points: 600 });
+  assert.deepEqual(r.newProbe, { snapshots: r.snapshotSteps, probes: ['i am fine'], points: 600,
+    answer: { snapshots: r.snapshotSteps.length, retraced: r.snapshotSteps.length, stopped: false } });
   assert.deepEqual(r.reset, { id: r.configured.run + 1, oldId: r.configured.run, oldPoints: 600, points: 0 });
   assert.equal(r.pace, 10);
   assert.ok(r.paced.steps >= 10 && r.paced.steps <= Math.ceil((10 * r.paced.workerMs) / 1000) + 1, `${r.paced.steps} steps in ${r.paced.workerMs} ms of the worker's clock at 10 steps/s`);

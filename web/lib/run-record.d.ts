@@ -141,7 +141,9 @@ export declare class RunRecord {
     snapshotAt(step: number): RunSnapshot | null;
     /**
      * Plain data: structured-cloneable (IndexedDB, postMessage). `snapshots`: 'all', 'none', or a
-     * number (at most that many, evenly over the run's steps, always the first and last).
+     * number (at most that many, evenly over the run's steps, always the first and last). It holds
+     * the snapshots' traces, never the model's weights: those stay in the training worker
+     * (snapshot-weights.js), so a kept or stored run can be shown at any step but not traced again.
      * @param {{ snapshots?: 'all' | 'none' | number }} [options]
      * @returns {object}
      */
@@ -163,7 +165,6 @@ export declare class Recorder {
     state(patch: any): void;
     wants(step: any): boolean;
     snapshot(s: any): void;
-    clearSnapshots(): void;
     take(): {
         delta: {
             run: number;

@@ -175,10 +175,6 @@ export class RunRecord {
       if (totalSteps !== undefined) this.totalSteps = totalSteps;
       if (pace !== undefined) this.pace = pace;
     }
-    if (delta.cleared) {
-      this.snapshots = [];
-      this.bytes = 0;
-    }
     if (delta.dropped?.length) {
       const gone = new Set(delta.dropped);
       this.snapshots = this.snapshots.filter((s) => !gone.has(s.step));
@@ -190,7 +186,9 @@ export class RunRecord {
 
   /**
    * Plain data: structured-cloneable (IndexedDB, postMessage). `snapshots`: 'all', 'none', or a
-   * number (at most that many, evenly over the run's steps, always the first and last).
+   * number (at most that many, evenly over the run's steps, always the first and last). It holds
+   * the snapshots' traces, never the model's weights: those stay in the training worker
+   * (snapshot-weights.js), so a kept or stored run can be shown at any step but not traced again.
    * @param {{ snapshots?: 'all' | 'none' | number }} [options]
    * @returns {object}
    */
@@ -248,7 +246,7 @@ export class Recorder {
 
   get changed() {
     const d = this.#delta;
-    return d.points.length > 0 || d.snapshots.length > 0 || d.dropped.length > 0 || d.state !== undefined || d.cleared === true;
+    return d.points.length > 0 || d.snapshots.length > 0 || d.dropped.length > 0 || d.state !== undefined;
   }
 
   step(report) {
@@ -310,16 +308,6 @@ export class Recorder {
     r.bytes = r.snapshots.reduce((sum, x) => sum + x.bytes, 0);
   }
 
-  // Forgets the snapshots (the probe changed: the old ones show another input).
-  clearSnapshots() {
-    const r = this.record;
-    r.snapshots = [];
-    r.bytes = 0;
-    this.#delta.snapshots = [];
-    this.#delta.dropped = [];
-    this.#delta.cleared = true;
-  }
-
   // What changed since the last take(), as a delta for RunRecord.apply(), and the buffers to
   // transfer (copies: the worker keeps its own).
   take() {
@@ -334,7 +322,6 @@ export class Recorder {
     const delta = { run: this.record.id, points: d.points, snapshots, dropped: d.dropped };
     if ('report' in d) delta.report = d.report;
     if (d.state) delta.state = d.state;
-    if (d.cleared) delta.cleared = true;
     if (d.thin !== undefined) delta.thin = d.thin;
     return { delta, transfer };
   }

@@ -40,6 +40,15 @@ export type SnapshotOptions = {
     target?: string;
     names?: string[];
     padTo?: number;
+    atStep?: number;
+};
+export type AtStep = {
+    atStep?: number;
+};
+export type ProbesSet = {
+    snapshots: number;
+    retraced: number;
+    stopped: boolean;
 };
 export type Snapshot = TraceResult & {
     step: number;
@@ -130,8 +139,8 @@ export declare class TrainingSession extends EventTarget {
     reset(): Promise<SessionConfigured>;
     /** As `trainer.evaluate()`. @returns {Promise<Evaluation>} */
     evaluate(): Promise<Evaluation>;
-    /** `model.trace()` now. `names` keeps only tensors whose names start with one of these prefixes (names from `traceName()`). Its buffers are transferred, not copied. @param {SnapshotOptions} options @returns {Promise<Snapshot>} */
-    snapshot({ input, target, names, padTo }?: SnapshotOptions): Promise<Snapshot>;
+    /** `model.trace()` now, or at `atStep` of the history. `names` keeps only tensors whose names start with one of these prefixes (names from `traceName()`). Its buffers are transferred, not copied. @param {SnapshotOptions} options @returns {Promise<Snapshot>} */
+    snapshot({ input, target, names, padTo, atStep }?: SnapshotOptions): Promise<Snapshot>;
     /** Raises (or lowers) the planned total without rebuilding the model; `start()` then trains on from where it stopped. @param {number} n @returns {Promise<SessionState>} */
     setTotalSteps(n: number): Promise<SessionState>;
     /** Training speed in steps per second: 0 (the default) is as fast as possible; 2 draws every step. Kept across `configure()`. @param {number} stepsPerSecond @returns {Promise<number>} */
@@ -141,24 +150,30 @@ export declare class TrainingSession extends EventTarget {
      * (`input: null` is the task's first sample; `full` keeps every trace entry, else the attention
      * stages `q k scores scaled masked probs` and the embeddings) and small parameter tables
      * `params` `[{ name, rows?, maxRows? }]` (the first `rows` rows; none when it has more than
-     * `maxRows`). New inputs start the snapshots anew; the points stay.
+     * `maxRows`). New inputs keep the history: every snapshot whose weights the worker kept is
+     * traced again on them (newest first, a `snapshot` event as each arrives; the worker answers
+     * other requests meanwhile), the others keep what they recorded. Resolves when done.
      * @param {{ probes?: ProbeSpec[], params?: ProbeParam[] }} [options]
-     * @returns {Promise<boolean>}
+     * @returns {Promise<ProbesSet>}
      */
     setProbes({ probes, params }?: {
         probes?: ProbeSpec[];
         params?: ProbeParam[];
-    }): Promise<boolean>;
-    /** As `model.generate()`. @param {string | TokenIds} prompt @param {GenerateOptions} [options] @returns {Promise<GenerateResult>} */
-    generate(prompt: string | TokenIds, options?: GenerateOptions): Promise<GenerateResult>;
-    /** As `model.predict()`. @param {string} input @returns {Promise<PredictResult>} */
-    predict(input: string): Promise<PredictResult>;
+    }): Promise<ProbesSet>;
+    /** As `model.generate()`; with `atStep`, as the model was at that step of the history. @param {string | TokenIds} prompt @param {GenerateOptions & AtStep} [options] @returns {Promise<GenerateResult>} */
+    generate(prompt: string | TokenIds, options?: GenerateOptions & AtStep): Promise<GenerateResult>;
+    /** As `model.predict()`; with `atStep`, as the model was at that step of the history. @param {string} input @param {AtStep} [options] @returns {Promise<PredictResult>} */
+    predict(input: string, { atStep }?: AtStep): Promise<PredictResult>;
     /** The checkpoint (transferred). @returns {Promise<Uint8Array>} */
     save(): Promise<Uint8Array>;
-    /** What the worker holds: the run's snapshots, the bytes of their tensors (counted from the arrays) and its `heapStats()`. @returns {Promise<{ snapshots: number, bytes: number, heap: HeapStats }>} */
+    /** What the worker holds: the run's snapshots, the bytes of their tensors (counted from the arrays), the snapshots whose weights it keeps and their bytes, and its `heapStats()`. @returns {Promise<{ snapshots: number, bytes: number, weights: { snapshots: number, bytes: number }, heap: HeapStats }>} */
     stats(): Promise<{
         snapshots: number;
         bytes: number;
+        weights: {
+            snapshots: number;
+            bytes: number;
+        };
         heap: HeapStats;
     }>;
     /** One weight tensor (transferred). @param {string} name @returns {Promise<TensorData>} */

@@ -81,12 +81,33 @@ import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
 
 /**
  * `session.snapshot()` options: the input (and target) to trace, only tensors whose names start
- * with one of `names`, padding with `<PAD>` to `padTo` (see TraceOptions).
+ * with one of `names`, padding with `<PAD>` to `padTo` (see TraceOptions), and `atStep`: trace the
+ * model as it was at that step of the run's history (see AtStep).
  * @typedef {object} SnapshotOptions
  * @property {string} input
  * @property {string} [target]
  * @property {string[]} [names]
  * @property {number} [padTo]
+ * @property {number} [atStep]
+ */
+
+/**
+ * `atStep`: answer as the model was at that training step of the run's history (a step of
+ * `session.run.snapshots`), from the weights the worker keeps for it, instead of as it is now. The
+ * worker keeps the weights of every snapshot within 64 MB, evenly thinned over the run past that
+ * (the first and the newest always); a step without them rejects with an Error naming the step.
+ * @typedef {object} AtStep
+ * @property {number} [atStep]
+ */
+
+/**
+ * What `session.setProbes()` resolves with: the run's snapshots, how many of them were traced
+ * again on the new inputs (from their kept weights; the others show what they recorded, their
+ * probes' `probe` says which input), and whether a newer setProbes() stopped this one.
+ * @typedef {object} ProbesSet
+ * @property {number} snapshots
+ * @property {number} retraced
+ * @property {boolean} stopped
  */
 
 /** A trace taken by the session, with the training step it was taken at. @typedef {TraceResult & { step: number }} Snapshot */
@@ -197,7 +218,7 @@ export class TrainingSession extends EventTarget {
     if (history.length && run.report && !reason) {
       this.dispatchEvent(new CustomEvent('progress', { detail: { ...run.report, running: run.running, totalSteps: run.totalSteps, history, workerTime: at } }));
     }
-    if (delta.snapshots?.length || delta.dropped?.length || delta.cleared) this.dispatchEvent(new CustomEvent('snapshot', { detail: run }));
+    if (delta.snapshots?.length || delta.dropped?.length) this.dispatchEvent(new CustomEvent('snapshot', { detail: run }));
     if (reason) {
       this.dispatchEvent(new CustomEvent('state', { detail: { ...this.state, config: run.config, reason, error: run.error ?? undefined, report: run.report, history, workerTime: at } }));
     }
@@ -307,8 +328,8 @@ export class TrainingSession extends EventTarget {
   reset() { return this.#request('reset'); }
   /** As `trainer.evaluate()`. @returns {Promise<Evaluation>} */
   evaluate() { return this.#request('evaluate'); }
-  /** `model.trace()` now. `names` keeps only tensors whose names start with one of these prefixes (names from `traceName()`). Its buffers are transferred, not copied. @param {SnapshotOptions} options @returns {Promise<Snapshot>} */
-  snapshot({ input, target, names, padTo } = /** @type {SnapshotOptions} */ ({})) { return this.#request('snapshot', { input, target, names, padTo }); }
+  /** `model.trace()` now, or at `atStep` of the history. `names` keeps only tensors whose names start with one of these prefixes (names from `traceName()`). Its buffers are transferred, not copied. @param {SnapshotOptions} options @returns {Promise<Snapshot>} */
+  snapshot({ input, target, names, padTo, atStep } = /** @type {SnapshotOptions} */ ({})) { return this.#request('snapshot', { input, target, names, padTo, atStep }); }
   /** Raises (or lowers) the planned total without rebuilding the model; `start()` then trains on from where it stopped. @param {number} n @returns {Promise<SessionState>} */
   setTotalSteps(n) { return this.#request('setTotalSteps', { n }); }
   /** Training speed in steps per second: 0 (the default) is as fast as possible; 2 draws every step. Kept across `configure()`. @param {number} stepsPerSecond @returns {Promise<number>} */
@@ -318,18 +339,23 @@ export class TrainingSession extends EventTarget {
    * (`input: null` is the task's first sample; `full` keeps every trace entry, else the attention
    * stages `q k scores scaled masked probs` and the embeddings) and small parameter tables
    * `params` `[{ name, rows?, maxRows? }]` (the first `rows` rows; none when it has more than
-   * `maxRows`). New inputs start the snapshots anew; the points stay.
+   * `maxRows`). New inputs keep the history: every snapshot whose weights the worker kept is
+   * traced again on them (newest first, a `snapshot` event as each arrives; the worker answers
+   * other requests meanwhile), the others keep what they recorded. Resolves when done.
    * @param {{ probes?: ProbeSpec[], params?: ProbeParam[] }} [options]
-   * @returns {Promise<boolean>}
+   * @returns {Promise<ProbesSet>}
    */
   setProbes({ probes, params } = {}) { return this.#request('setProbes', { probes, params }); }
-  /** As `model.generate()`. @param {string | TokenIds} prompt @param {GenerateOptions} [options] @returns {Promise<GenerateResult>} */
-  generate(prompt, options = {}) { return this.#request('generate', { prompt, options }); }
-  /** As `model.predict()`. @param {string} input @returns {Promise<PredictResult>} */
-  predict(input) { return this.#request('predict', { input }); }
+  /** As `model.generate()`; with `atStep`, as the model was at that step of the history. @param {string | TokenIds} prompt @param {GenerateOptions & AtStep} [options] @returns {Promise<GenerateResult>} */
+  generate(prompt, options = {}) {
+    const { atStep, ...rest } = options ?? {};
+    return this.#request('generate', { prompt, options: rest, atStep });
+  }
+  /** As `model.predict()`; with `atStep`, as the model was at that step of the history. @param {string} input @param {AtStep} [options] @returns {Promise<PredictResult>} */
+  predict(input, { atStep } = {}) { return this.#request('predict', { input, atStep }); }
   /** The checkpoint (transferred). @returns {Promise<Uint8Array>} */
   save() { return this.#request('save'); }
-  /** What the worker holds: the run's snapshots, the bytes of their tensors (counted from the arrays) and its `heapStats()`. @returns {Promise<{ snapshots: number, bytes: number, heap: HeapStats }>} */
+  /** What the worker holds: the run's snapshots, the bytes of their tensors (counted from the arrays), the snapshots whose weights it keeps and their bytes, and its `heapStats()`. @returns {Promise<{ snapshots: number, bytes: number, weights: { snapshots: number, bytes: number }, heap: HeapStats }>} */
   stats() { return this.#request('stats'); }
   /** One weight tensor (transferred). @param {string} name @returns {Promise<TensorData>} */
   parameter(name) { return this.#request('parameter', { name }); }

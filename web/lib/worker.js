@@ -21,6 +21,7 @@
 // downloads); it is not answered.
 import { load } from './api.js';
 import { Recorder, SNAPSHOT_LIMIT, snapshotBytes } from './run-record.js';
+import { SnapshotWeights } from './snapshot-weights.js';
 import { attentionKinds, attentionName, traceName } from './trace-names.js';
 
 let tp = null;
@@ -28,6 +29,9 @@ let task = null, model = null, trainer = null;
 let notTrainable = null;  // why there is no trainer (an imported model too large to fine-tune), or null
 let spec = null;        // the last configure() request, for reset()
 let recorder = null;    // the current run
+let weights = new SnapshotWeights();  // the model's checkpoint at the history's steps (this run's)
+let scratch = null;     // { step, model }: a model loaded from one step's weights, reused while that step is asked for
+let retracing = 0;      // the generation of the re-tracing of the history: a newer setProbes() stops an older one
 let runs = 0;
 let progressInterval = 100;
 let chunk = 1;          // steps per chunk, adapted to the model's speed
@@ -47,6 +51,13 @@ function disposeAll() {
   for (const o of [trainer, model, task]) o?.dispose();
   trainer = model = task = null;
   notTrainable = null;
+  dropScratch();
+  weights.clear();
+}
+
+function dropScratch() {
+  scratch?.model.dispose();
+  scratch = null;
 }
 
 function describeState() {
@@ -117,8 +128,8 @@ const entryBytes = (entry) => Object.values(entry.tensors).reduce((n, t) => n + 
 
 // One probe's trace as the history keeps it: its view tensors (every tensor for a `full` one)
 // and the top outputs.
-function traceEntry(probe, input, target, keep) {
-  const trace = model.trace(input, target === undefined ? {} : { target });
+function traceEntry(m, probe, input, target, keep) {
+  const trace = m.trace(input, target === undefined ? {} : { target });
   const tensors = {};
   for (const name of trace.names) if (probe.full || keep.has(name)) tensors[name] = trace.tensors[name];
   const probs = trace.tensors[traceName('probs')];
@@ -137,12 +148,12 @@ function firstTokens(tokenizer, text, n) {
 // attention maps grow with the square of the length) until it fits — `shortened` then says how
 // many of how many tokens it shows — or, when not even a few tokens fit, without tensors and a
 // note saying why (`error`, which the views show).
-function probeEntry(probe, input, keep, limit, whole = traceEntry(probe, input, probe.target, keep)) {
+function probeEntry(m, probe, input, keep, limit, whole = traceEntry(m, probe, input, probe.target, keep)) {
   let entry = whole;
   let bytes = entryBytes(entry);
   if (bytes <= limit) return entry;
   const of = entry.input.tokens.length;
-  const tokenizer = model.tokenizer();
+  const tokenizer = m.tokenizer();
   try {
     let text = input, target = probe.target;
     for (let tries = 0; tries < 8 && bytes > limit; ++tries) {
@@ -150,7 +161,7 @@ function probeEntry(probe, input, keep, limit, whole = traceEntry(probe, input, 
       if (n < 1 || !tokenizer) break;
       text = firstTokens(tokenizer, text, n);
       if (target !== undefined && target !== null) target = firstTokens(tokenizer, target, Math.max(1, n - 1));
-      entry = traceEntry(probe, text, target ?? undefined, keep);
+      entry = traceEntry(m, probe, text, target ?? undefined, keep);
       bytes = entryBytes(entry);
     }
   } finally {
@@ -166,17 +177,36 @@ function probeEntry(probe, input, keep, limit, whole = traceEntry(probe, input, 
   return entry;
 }
 
+// The model as it is now, into the history, with its weights (so the step can be traced again
+// on another input, and generate at it).
 function takeSnapshot() {
   if (!model || !probes.length) return;
   const step = trainer?.stepCount ?? 0;
-  const keep = viewNames(model.config);
+  recorder.snapshot(traceSnapshot(model, step));
+  // A model whose checkpoint alone would take half the budget (a large imported one) keeps none:
+  // its history shows what it recorded, and setProbes() traces only the model as it is now.
+  // A model whose save() fails keeps no weights either; its history still records.
+  if (4 * (model.info?.parameterCount ?? Infinity) <= weights.budget / 2) {
+    try {
+      weights.put(step, model.save());
+    } catch {
+      weights.keepOnly([]);
+    }
+  }
+  weights.keepOnly(recorder.record.snapshots.map((x) => x.step));
+  if (scratch?.step === step) dropScratch();  // that step's weights changed (a snapshot again after a pause at the same step)
+}
+
+// What the views draw of model `m` at `step`: the probes' traces and the parameter tables.
+function traceSnapshot(m, step) {
+  const keep = viewNames(m.config);
   const out = { step, probes: {}, params: {} };
   // The parameter tables first (small: rows and maxRows bound them), then the probes share what
   // is left of one snapshot's limit.
   for (const { name, rows, maxRows } of params) {
     let p;
     try {
-      p = model.parameter(name);
+      p = m.parameter(name);
     } catch {
       continue;  // not a parameter of this model (a learned table of another position encoding)
     }
@@ -195,7 +225,7 @@ function takeSnapshot() {
     const input = probe.input ?? task?.sampleInputs?.[0] ?? '';
     if (!input) continue;
     try {
-      const entry = traceEntry(probe, input, probe.target, keep);
+      const entry = traceEntry(m, probe, input, probe.target, keep);
       traced.push({ probe, input, entry, bytes: entryBytes(entry) });
     } catch (error) {
       out.probes[probe.key] = { probe: input, error: error.message, tensors: {} };
@@ -205,13 +235,53 @@ function takeSnapshot() {
   traced.forEach(({ probe, input, entry }, i) => {
     const share = left / (traced.length - i);
     try {
-      out.probes[probe.key] = probeEntry(probe, input, keep, share, entry);
+      out.probes[probe.key] = probeEntry(m, probe, input, keep, share, entry);
     } catch (error) {
       out.probes[probe.key] = { probe: input, error: error.message, tensors: {} };
     }
     left -= entryBytes(out.probes[probe.key]);
   });
-  recorder.snapshot(out);
+  return out;
+}
+
+// The model as it was at history step `step` (`what`: the request, for the error): the live
+// model when it has not trained past it, else one loaded from that step's weights.
+function modelAt(step, what) {
+  if (step === undefined || step === null) return model;
+  if (!Number.isInteger(step) || step < 0) throw new Error(`${what}: atStep must be a whole number of steps from 0, got ${JSON.stringify(step)}`);
+  if (scratch?.step === step) return scratch.model;
+  const bytes = weights.get(step);
+  if (!bytes) {
+    if (step === (trainer?.stepCount ?? 0)) return model;
+    const kept = weights.steps();
+    throw new Error(`${what}: the history keeps no weights for step ${step}; it keeps them for ${kept.length} steps` +
+      (kept.length ? ` (${kept.length > 6 ? `${kept.slice(0, 3).join(', ')}, …, ${kept.slice(-3).join(', ')}` : kept.join(', ')})` : ''));
+  }
+  dropScratch();
+  scratch = { step, model: tp.loadModel(bytes) };
+  return scratch.model;
+}
+
+// The history's snapshots traced again on the probes just set, each from its step's weights,
+// newest first, yielding between snapshots so the worker keeps answering (and training). Those
+// whose weights were dropped keep the traces they recorded (their `probe` says of which input).
+// Stops when another setProbes() starts its own.
+async function retraceHistory(generation) {
+  const steps = recorder.record.snapshots.map((x) => x.step).filter((step) => weights.has(step)).reverse();
+  let done = 0;
+  for (const step of steps) {
+    if (generation !== retracing) return { retraced: done, stopped: true };
+    if (!weights.has(step) || !recorder.record.snapshots.some((x) => x.step === step)) continue;
+    const m = step === (trainer?.stepCount ?? 0) ? model : modelAt(step, 'setProbes()');
+    recorder.snapshot(traceSnapshot(m, step));
+    weights.keepOnly(recorder.record.snapshots.map((x) => x.step));
+    ++done;
+    flush();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  dropScratch();
+  flush(true);
+  return { retraced: done, stopped: false };
 }
 
 // One optimizer step per call, so the history has every step and evaluations fall on the same
@@ -299,6 +369,7 @@ const handlers = {
   },
   async configure(request, { signal } = {}) {
     if (recorder) recorder.state({ running: false });
+    ++retracing;  // a re-tracing of the old run's history stops
     const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files, stallTimeout } = request;
     // An imported model (files: Files/Blobs, { name, bytes } or { name, url } from the page, read
     // here in slices) trains on the task's text through its own tokenizer.
@@ -433,9 +504,10 @@ const handlers = {
   },
   // What each snapshot of the run's history records: probes [{ key, input (null: the task's
   // first sample), target?, full? }] and small parameter tables [{ name, rows? (the first rows
-  // only), maxRows? (none when larger) }]. A change of the inputs starts the history of
-  // snapshots anew (the old ones show another input); the curves stay.
-  setProbes({ probes: list = [], params: names = [] }) {
+  // only), maxRows? (none when larger) }]. On a change every snapshot whose weights are kept is
+  // traced again from them (retraceHistory); the others keep what they recorded. Resolves once
+  // done with { snapshots, retraced, stopped (a newer setProbes() took over) }.
+  async setProbes({ probes: list = [], params: names = [] }) {
     if (!Array.isArray(list) || list.some((p) => typeof p?.key !== 'string' || (p.input !== null && typeof p.input !== 'string'))) {
       throw new Error('setProbes({ probes }): probes must be [{ key: string, input: string | null, target?, full? }]');
     }
@@ -444,28 +516,31 @@ const handlers = {
     const sameInputs = JSON.stringify(next) === JSON.stringify(probes), sameParams = JSON.stringify(nextParams) === JSON.stringify(params);
     probes = next;
     params = nextParams;
-    if (recorder && !(sameInputs && sameParams)) {
-      if (!sameInputs) recorder.clearSnapshots();
+    const generation = ++retracing;
+    if (!recorder || (sameInputs && sameParams)) return { snapshots: recorder?.record.snapshots.length ?? 0, retraced: 0, stopped: false };
+    const { retraced, stopped } = await retraceHistory(generation);
+    if (!stopped && recorder.record.snapshots.at(-1)?.step !== (trainer?.stepCount ?? 0)) {
       takeSnapshot();
       flush(true);
     }
-    return true;
+    return { snapshots: recorder.record.snapshots.length, retraced, stopped };
   },
   // The trace of one input; `names` (prefixes) limits what is sent. Buffers are transferred.
-  snapshot({ input, target, names, padTo }) {
+  snapshot({ input, target, names, padTo, atStep }) {
     if (!model) throw new Error('configure() the session before snapshot()');
-    const trace = model.trace(input, { target, padTo });
+    const trace = modelAt(atStep, 'snapshot()').trace(input, { target, padTo });
     const keep = names ? trace.names.filter((n) => names.some((p) => n.startsWith(p))) : trace.names;
     const tensors = Object.fromEntries(keep.map((n) => [n, trace.tensors[n]]));
-    return { result: { ...trace, names: keep, tensors, step: trainer?.stepCount ?? 0 }, transfer: keep.map((n) => trace.tensors[n].data.buffer) };
+    return { result: { ...trace, names: keep, tensors, step: atStep ?? trainer?.stepCount ?? 0 }, transfer: keep.map((n) => trace.tensors[n].data.buffer) };
   },
-  generate({ prompt, options }) {
+  // atStep: as the model was at that step of the history (its kept weights), else now.
+  generate({ prompt, options, atStep }) {
     if (!model) throw new Error('configure() the session before generate()');
-    return model.generate(prompt, options);
+    return modelAt(atStep, 'generate()').generate(prompt, options);
   },
-  predict({ input }) {
+  predict({ input, atStep }) {
     if (!model) throw new Error('configure() the session before predict()');
-    return model.predict(input);
+    return modelAt(atStep, 'predict()').predict(input);
   },
   save() {
     if (!model) throw new Error('configure() the session before save()');
@@ -481,7 +556,8 @@ const handlers = {
   // themselves), and its wasm heap.
   stats() {
     const snapshots = recorder?.record.snapshots ?? [];
-    return { snapshots: snapshots.length, bytes: snapshots.reduce((n, x) => n + snapshotBytes(x), 0), heap: tp.heapStats() };
+    return { snapshots: snapshots.length, bytes: snapshots.reduce((n, x) => n + snapshotBytes(x), 0), weights: { snapshots: weights.size, bytes: weights.bytes },
+      heap: tp.heapStats() };
   },
   dispose() {
     if (recorder) recorder.state({ running: false });

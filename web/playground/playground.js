@@ -40,7 +40,7 @@ export class Playground extends EventTarget {
     this.kept = new KeptRuns();
     this.runSetup = null;        // the set-up of the current run (hash.js setupOf), as it was configured
     this.configuredKey = null;   // modelKey() of the set-up the model was last built from (set() rebuilds when it differs)
-    this.page = { busy: true, error: null, configError: null, invalid: new Map(), status: { key: 'status.loading' } };
+    this.page = { busy: true, error: null, configError: null, invalid: new Map(), status: { key: 'status.loading' }, retracing: false };
     this.infos = new TaskInfos({ tp: () => this.tp, state: () => this.state, imported: () => this.imported });
     this.probes = new Probes();
     this.rate = new StepRate();  // steps per second while training, from the worker's progress
@@ -124,9 +124,8 @@ export class Playground extends EventTarget {
 
   // Shows step `step` of the history in every view (null: follow the newest).
   show(step) {
-    const next = step ?? null;
-    if (next === this.shownStep) return;
-    this.shownStep = next;
+    if ((step ?? null) === this.shownStep) return;
+    this.shownStep = step ?? null;
     this.later('snapshot');
   }
 
@@ -154,12 +153,13 @@ export class Playground extends EventTarget {
     this.emit('busy', busy);
   }
 
-  // What the history records for `key` (a panel); see probes.js.
+  // What the history records for `key` (a panel), sent by probes.js (page.retracing: while re-traced).
   record(key, what) {
     if (this.probes.record(key, what)) this.sendProbes();
   }
   sendProbes() {
-    this.session?.setProbes(this.probes.request(this.state.input)).catch((e) => this.fail(e));
+    const retracing = (on) => ((this.page.retracing = on), this.later('snapshot', 'force'));
+    if (this.session) this.probes.send(this.session, this.state.input, { retracing, failed: (e) => this.fail(e) });
   }
 
   // Keeps the current run (it goes on recording until the set-up changes).

@@ -1,11 +1,24 @@
 // probes.js — what the run's history records at every snapshot besides the page's own input
 // ('main'): an input a panel traces (`probe`: { input, target?, full? }) and the small parameter
 // tables it draws ([{ name, rows?, maxRows? }]). The training worker takes the whole list with
-// setProbes() whenever it changes.
+// setProbes() whenever it changes; send() does that and says while the worker traces the
+// history again on the new inputs (from each snapshot's weights).
 export class Probes {
   constructor() {
     this.probes = new Map();  // panel -> probe
     this.params = new Map();  // panel -> tables
+    this.job = null;          // the newest send()'s promise: an older one settling changes nothing
+  }
+
+  // Sends the list to `session`: retracing(true) now, retracing(false) once the newest send's
+  // setProbes() settles; failed(error) on an error.
+  send(session, input, { retracing, failed }) {
+    const job = (this.job = session.setProbes(this.request(input)));
+    retracing(true);
+    job.then(() => job === this.job && retracing(false), (e) => {
+      if (job === this.job) retracing(false);
+      failed(e);
+    });
   }
 
   // Sets what `key` (a panel) wants recorded; true when that changed anything.

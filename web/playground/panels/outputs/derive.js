@@ -31,11 +31,12 @@ export function deriveOutputs(state, run, shown, info, page) {
     fields: fieldSpecs(state, info, t),
     ready: Boolean(config) && !page.busy && !out.running,
     answer: answerProps(out, info, t),
+    answerStep: answerStepText(out.answer, t),
     preview: out.preview && !out.preview.error ? previewProps(out.preview, { t }) : null,
     previewError: out.preview?.error ?? '',
     kv: kvProps(out, config, t),
     kvMeasure: kvMeasureText(out.measure, { t }),
-    atStep: atStepText(traceOf(shown), info?.vocab, { t }),
+    atStep: atStepText(traceOf(shown), info?.vocab, { t, now: page.shownStep === null || page.shownStep === undefined }),
   };
 }
 
@@ -66,6 +67,12 @@ function answerProps(out, info, t) {
     : generationProps(a.generation, { t, tokenizer: info?.tokenizer, specials: info?.tokenizer?.specials });
   made.set(a, { lang, props });
   return props;
+}
+
+// Which model answered: the one at the step the timeline showed, or the model now.
+function answerStepText(a, t) {
+  if (!a || a.error) return '';
+  return a.atStep === null || a.atStep === undefined ? t('out.answeredNow', { step: a.step }) : t('out.answeredAt', { step: a.atStep });
 }
 
 // The picture of the model that answered (kv.config: the page may be building another by now).

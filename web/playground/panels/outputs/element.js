@@ -23,6 +23,7 @@ const MARKUP = `
   <div class="output-label" data-i18n="out.output"></div>
   <output id="output" data-testid="output" for="prompt" aria-live="polite"></output>
   <p class="hint" id="gen-meta"></p>
+  <p class="hint" id="answer-step" data-testid="answer-step"></p>
 </div>
 <p class="hint" id="out-at-step" data-testid="out-at-step"></p>
 <div class="gen-steps" id="gen-steps" role="listbox" data-i18n-aria="out.steps"></div>
@@ -88,6 +89,7 @@ export class TpOutputsPanel extends panel(MARKUP, CSS) {
     this.props = props;
     this.controls(props, before);
     setText(this.$('out-at-step'), props.atStep);
+    setText(this.$('answer-step'), props.answerStep);
     setText(this.$('kv-result'), props.kvMeasure);
     const a = props.answer;
     if ((a?.id ?? null) !== this.shown.id) this.start(a);

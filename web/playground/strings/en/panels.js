@@ -100,6 +100,10 @@ wt.tokenPick = token
 
 out.atStep = At step {step}, after "{input}" the model expects: {guesses}.
 out.atStepAnswer = At step {step} the model answers "{input}" with "{answer}"; its first guesses: {guesses}.
+out.now = Now (step {step}), after "{input}" the model expects: {guesses}.
+out.nowAnswer = Now (step {step}) the model answers "{input}" with "{answer}"; its first guesses: {guesses}.
+out.answeredAt = answered by the model as it was at step {step} (the step the timeline shows)
+out.answeredNow = answered by the model now (step {step})
 out.title = Outputs
 out.lead = Generation, one token at a time: each step shows the most likely next tokens. Temperature, top-k and top-p reshape the distribution before a token is drawn; beam search keeps several candidates.
 out.prompt = Prompt

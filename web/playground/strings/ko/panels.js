@@ -100,6 +100,10 @@ wt.tokenPick = 토큰
 
 out.atStep = {step}단계에서 "{input}" 다음으로 모델이 예상하는 토큰: {guesses}.
 out.atStepAnswer = {step}단계에서 모델은 "{input}"에 "{answer}"라고 답합니다. 첫 토큰 후보: {guesses}.
+out.now = 지금({step}단계) "{input}" 다음으로 모델이 예상하는 토큰: {guesses}.
+out.nowAnswer = 지금({step}단계) 모델은 "{input}"에 "{answer}"라고 답합니다. 첫 토큰 후보: {guesses}.
+out.answeredAt = 타임라인이 보여 주는 {step}단계의 모델이 답했습니다
+out.answeredNow = 지금({step}단계)의 모델이 답했습니다
 out.title = 출력
 out.lead = 한 번에 한 토큰씩 생성합니다. 단계마다 가장 그럴듯한 다음 토큰들을 보여 줍니다. 온도, top-k, top-p는 토큰을 뽑기 전에 분포를 바꾸고, 빔 탐색은 후보 여러 개를 유지합니다.
 out.prompt = 프롬프트
