@@ -16,7 +16,7 @@ export function comparedRuns({ kept, run, runSetup, infoFor, t }) {
   if (run && runSetup && !list.some((r) => r.current)) {
     list.push({ key: setupKey(runSetup), setup: runSetup, record: run, color: headColor(kept.entries.length), kept: false, current: true });
   }
-  const labels = differenceLabels(list, (r) => runValues(r, infoFor), (k, v) => settingLabel(k, v, t), (n) => t('runs.same', { n }));
+  const labels = differenceLabels(list, (r) => runValues(r, infoFor), (k, v) => settingLabel(k, v, t), (n) => t('runs.same', { n }), (n) => t('runs.more', { n }));
   return list.map((r, i) => ({ ...r, label: labels[i] }));
 }
 

@@ -157,11 +157,25 @@ export class KeptRuns extends EventTarget {
   }
 }
 
+// The settings a run's name mentions first, most telling first: a name says at most NAMED_DIFFERENCES
+// of them and counts the rest ("and 7 more"). Settings not listed come after, in their own order.
+export const NAME_ORDER = ['task', 'arch', 'pos', 'norm', 'normPlacement', 'ffn', 'nLayers', 'dModel', 'nHeads', 'nKvHeads',
+  'lr', 'totalSteps', 'batchSize', 'schedule', 'seed', 'data'];
+export const NAMED_DIFFERENCES = 3;
+
 // Labels for runs by what differs between them: `values(run)` gives each run's effective settings
-// as { key: value }; `name(key, value)` how to say one. Runs that differ in nothing are numbered.
-export function differenceLabels(runs, values, name, same) {
+// as { key: value }; `name(key, value)` how to say one; `more(n)` how to say that n more differ.
+// Runs that differ in nothing are numbered.
+export function differenceLabels(runs, values, name, same, more = (n) => `+${n}`) {
   const all = runs.map(values);
   const keys = [...new Set(all.flatMap((v) => Object.keys(v)))];
-  const differ = keys.filter((k) => new Set(all.map((v) => JSON.stringify(v[k]))).size > 1);
-  return all.map((v, i) => (differ.length ? differ.map((k) => name(k, v[k])).join(', ') : same(i + 1)));
+  const rank = (k) => (NAME_ORDER.includes(k) ? NAME_ORDER.indexOf(k) : NAME_ORDER.length);
+  const differ = keys.filter((k) => new Set(all.map((v) => JSON.stringify(v[k]))).size > 1)
+    .map((k, i) => [k, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([k]) => k);
+  return all.map((v, i) => {
+    if (!differ.length) return same(i + 1);
+    const named = differ.slice(0, NAMED_DIFFERENCES).map((k) => name(k, v[k])).join(', ');
+    const rest = differ.length - NAMED_DIFFERENCES;
+    return rest > 0 ? `${named} ${more(rest)}` : named;
+  });
 }

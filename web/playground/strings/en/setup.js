@@ -72,6 +72,7 @@ runs.open = Set up
 runs.openAria = Set up the run {name} again
 runs.at = step {step}, loss {loss}
 runs.same = run {n}
+runs.more = and {n} more
 runs.seed = seed {seed}
 runs.data = data {data}
 runs.elsewhere = a kept run

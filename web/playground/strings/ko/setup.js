@@ -72,6 +72,7 @@ runs.open = 설정
 runs.openAria = 실행 {name}의 설정으로 돌아가기
 runs.at = {step}단계, 손실 {loss}
 runs.same = 실행 {n}
+runs.more = 외 {n}개
 runs.seed = 시드 {seed}
 runs.data = 데이터 {data}
 runs.elsewhere = 보관한 실행
