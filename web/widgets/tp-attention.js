@@ -89,13 +89,7 @@ export class TpAttention extends TpWidget {
       else d.start();
     });
     this.$('[data-role=reset]').addEventListener('click', () => this.retrain(true));
-    this.shadowRoot.addEventListener('tp-select', (e) => {
-      this.setAttribute('layer', String(e.detail.layer));
-      this.setAttribute('head', String(e.detail.head));
-    });
-    this.shadowRoot.addEventListener('tp-hover', (e) => {
-      for (const el of this.shadowRoot.querySelectorAll('tp-heatmap, tp-head-view, tp-attention-grid')) el.highlight = e.detail;
-    });
+    this.followAttentionPicks('tp-heatmap, tp-head-view, tp-attention-grid');
   }
 
   get mode() {

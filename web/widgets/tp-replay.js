@@ -81,13 +81,7 @@ export class TpReplay extends TpWidget {
     for (const role of ['run', 'kind', 'layer', 'head']) {
       this.$(`[data-role=${role}]`).addEventListener('change', (e) => this.setAttribute(role, e.target.value));
     }
-    this.shadowRoot.addEventListener('tp-select', (e) => {
-      this.setAttribute('layer', String(e.detail.layer));
-      this.setAttribute('head', String(e.detail.head));
-    });
-    this.shadowRoot.addEventListener('tp-hover', (e) => {
-      for (const el of this.shadowRoot.querySelectorAll('tp-heatmap, tp-attention-grid, tp-token-chips')) el.highlight = e.detail;
-    });
+    this.followAttentionPicks('tp-heatmap, tp-attention-grid, tp-token-chips');
   }
 
   /** The run shown (its record as the file holds it), or null before the file is read. */

@@ -100,6 +100,18 @@ export class TpWidget extends ElementBase {
     return this.shadowRoot.querySelector(selector);
   }
 
+  // For widgets that draw attention: a head picked in a view (tp-select) becomes the `layer` and
+  // `head` attributes, and a hovered cell (tp-hover) is highlighted in every view `views` matches.
+  followAttentionPicks(views) {
+    this.shadowRoot.addEventListener('tp-select', (e) => {
+      this.setAttribute('layer', String(e.detail.layer));
+      this.setAttribute('head', String(e.detail.head));
+    });
+    this.shadowRoot.addEventListener('tp-hover', (e) => {
+      for (const el of this.shadowRoot.querySelectorAll(views)) el.highlight = e.detail;
+    });
+  }
+
   get lang() {
     return langOf(this);
   }
