@@ -249,10 +249,10 @@ function traceSnapshot(m, step) {
 function modelAt(step, what) {
   if (step === undefined || step === null) return model;
   if (!Number.isInteger(step) || step < 0) throw new Error(`${what}: atStep must be a whole number of steps from 0, got ${JSON.stringify(step)}`);
+  if (step === (trainer?.stepCount ?? 0)) return model;
   if (scratch?.step === step) return scratch.model;
   const bytes = weights.get(step);
   if (!bytes) {
-    if (step === (trainer?.stepCount ?? 0)) return model;
     const kept = weights.steps();
     throw new Error(`${what}: the history keeps no weights for step ${step}; it keeps them for ${kept.length} steps` +
       (kept.length ? ` (${kept.length > 6 ? `${kept.slice(0, 3).join(', ')}, …, ${kept.slice(-3).join(', ')}` : kept.join(', ')})` : ''));
@@ -272,8 +272,7 @@ async function retraceHistory(generation) {
   for (const step of steps) {
     if (generation !== retracing) return { retraced: done, stopped: true };
     if (!weights.has(step) || !recorder.record.snapshots.some((x) => x.step === step)) continue;
-    const m = step === (trainer?.stepCount ?? 0) ? model : modelAt(step, 'setProbes()');
-    recorder.snapshot(traceSnapshot(m, step));
+    recorder.snapshot(traceSnapshot(modelAt(step, 'setProbes()'), step));
     weights.keepOnly(recorder.record.snapshots.map((x) => x.step));
     ++done;
     flush();
