@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const tp::ModelConfig c = tp::import_config({{"config.json", tp::fuzz::as_text(data, size)}});
     c.validate();
     FUZZ_EXPECT(c.vocab_size > 0 && c.d_model > 0 && c.n_layers > 0 && c.max_len > 0);
-    FUZZ_EXPECT(4 * c.parameter_count() <= tp::kMaxParameterBytes);
+    FUZZ_EXPECT(4 * c.parameter_count() <= tp::max_parameter_bytes());
     std::int64_t listed = 0;
     for (const tp::ParamInfo& info : tp::Transformer::parameter_layout(c))
       listed += static_cast<std::int64_t>(info.size);

@@ -61,7 +61,8 @@ function modelCase(name) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const [file, bytes] of Object.entries(made.files)) writeFileSync(path.join(dir, file), bytes);
-    const target = existsSync(path.join(dir, 'model.bin')) ? path.join(dir, 'model.bin') : dir;
+    const file = ['model.bin', 'checkpoint.safetensors'].find((f) => existsSync(path.join(dir, f)));
+    const target = file ? path.join(dir, file) : dir;
     if (made.refusal) {
       const r = run(tp, ['inspect', '--model', target]);
       refused(r, made.refusal, name);

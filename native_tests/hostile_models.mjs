@@ -193,11 +193,60 @@ function tokenizerBin(pieces, maxLength) {
   return out;
 }
 
-// name -> { files, refusal (a RegExp the message must match; null: accepted), what, oversized }
+// name -> { files, refusal (a RegExp the message must match; null: accepted), what, oversized,
+// checkpoint (the one file is our checkpoint: `tp --model FILE`, tp.loadModel) }
 // oversized: the file that is larger than config.json implies, which the web layer
 // (web/lib/model-files.js) refuses by its size before copying it in; the CLI and the C++ importer
 // read it and give `refusal` at the first entry too many.
+// The largest model a config may describe (every dimension at its maximum): 171 GB of GPT-2 or
+// 240 GB of llama2.c parameters as F32, above the web module's 1 GiB and a machine's memory alike.
+const HUGE = { vocab: 1000000, positions: 4096, width: 4096, layers: 64, heads: 32, ff: 65536 };
+// The first `keep` bytes of a safetensors file whose header lists `tensors` ([name, shape]) in F32:
+// what is left of a file cut short after its header.
+function cutSafetensors(tensors, keep, metadata = null) {
+  const header = metadata ? { __metadata__: metadata } : {};
+  let offset = 0;
+  for (const [name, shape] of tensors) {
+    const size = shape.reduce((a, b) => a * b, 1) * 4;
+    header[name] = { dtype: 'F32', shape, data_offsets: [offset, offset + size] };
+    offset += size;
+  }
+  const head = text(JSON.stringify(header));
+  const out = new Uint8Array(Math.max(keep, 8 + head.length));
+  new DataView(out.buffer).setBigUint64(0, BigInt(head.length), true);
+  out.set(head, 8);
+  return out;
+}
+// A refusal of a model above the limit, whichever file's header describes it.
+const TOO_BIG = /describes a model this build cannot hold: this configuration has \d+ parameters, which need \d+ MB to load \(4 bytes each\); the limit is \d+ MB/;
+
 export const hostileModels = {
+  'config-too-big-4kb': () => {
+    // A 171 GB GPT-2 claimed by config.json, its model.safetensors cut 4 KB in: refused as too big from the config.
+    const { vocab, positions, width, layers, heads, ff } = HUGE;
+    const config = { model_type: 'gpt2', vocab_size: vocab, n_positions: positions, n_embd: width, n_layer: layers, n_head: heads, n_inner: ff };
+    const weights = cutSafetensors([['wte.weight', [vocab, width]], ['wpe.weight', [positions, width]]], 4096);
+    return { files: { 'config.json': json(config), 'model.safetensors': weights, 'tokenizer.json': json(gpt2().tokenizer) },
+      refusal: new RegExp(`config\\.json ${TOO_BIG.source}`), what: 'config.json claiming 171 GB of parameters, weights cut at 4 KB' };
+  },
+  'checkpoint-too-big-4kb': () => {
+    // One of our checkpoints whose config claims 240 GB (a Llama-shaped decoder), cut 4 KB in.
+    const { vocab, positions, width, layers, heads, ff } = HUGE;
+    const config = { arch: 'decoder-only', vocab_size: vocab, d_model: width, n_heads: heads, n_layers: layers, d_ff: ff, max_len: positions };
+    const metadata = { format: 'transformer-playground', format_version: '1', config: JSON.stringify(config) };
+    const bytes = cutSafetensors([['tok_emb.weight', [vocab, width]]], 4096, metadata);
+    return { files: { 'checkpoint.safetensors': bytes }, checkpoint: true,
+      refusal: new RegExp(`metadata 'config' is not a valid model configuration: ${TOO_BIG.source.replace(/^describes.*?: /, '')}`),
+      what: "a checkpoint whose config claims 240 GB, cut at 4 KB" };
+  },
+  'llama2c-too-big-4kb': () => {
+    // A llama2.c header claiming 240 GB of weights, in a 4 KB file: refused as too big from the header.
+    const { vocab, positions, width, layers, heads, ff } = HUGE;
+    const bin = new Uint8Array(4096);
+    bin.set(int32s([width, ff, layers, heads, heads, vocab, positions]));
+    return { files: { 'model.bin': bin, 'tokenizer.bin': tokenizerBin(['<unk>', '<s>', '</s>'], 8) },
+      refusal: new RegExp(`llama2\\.c model header ${TOO_BIG.source}`), what: 'llama2.c header claiming 240 GB, in 4 KB' };
+  },
   'config-202m-header-2e62': () => {
     // 202 M parameters claimed by 200 bytes, and weights that are 16 bytes with a header length of 2^62.
     const config = { model_type: 'gpt2', vocab_size: 50257, n_positions: 1024, n_embd: 1600, n_layer: 4, n_head: 25 };

@@ -46,7 +46,7 @@ val ImportHandle::describe() const {
   memory.set("training", m.training);
   out.set("memory", std::move(memory));
   json::Value limits = json::Value::object();
-  limits.set("parameters", kMaxParameterBytes);
+  limits.set("parameters", max_parameter_bytes());
   limits.set("training", kMaxTrainingBytes);
   out.set("limits", std::move(limits));
   std::string reason;

@@ -4,7 +4,9 @@
 // Only the files the format reads are opened (import_file_names decides, by name), each checked
 // to be a regular file within the size that format allows before a byte of it is read: a
 // pytorch_model.bin beside a model.safetensors, a /dev/zero named config.json or a sparse 20 GB
-// file costs nothing.
+// file costs nothing. A format's header (config.json, a llama2.c .bin's first 28 bytes, a
+// checkpoint's safetensors header) is read and judged before its weights are: a model above the
+// parameter limit (model/memory_limit.h) is refused without reading them.
 #include "cli/model_source.h"
 
 #include <algorithm>
@@ -21,10 +23,11 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Read {
-  std::vector<std::string> names, contents;
+  std::vector<std::string> names;
+  std::vector<FileBytes> contents;
   std::vector<ModelFile> files() const {
     std::vector<ModelFile> out;
-    for (std::size_t i = 0; i < names.size(); ++i) out.push_back({names[i], contents[i]});
+    for (std::size_t i = 0; i < names.size(); ++i) out.push_back({names[i], contents[i].view()});
     return out;
   }
 };
@@ -45,7 +48,9 @@ Read read_folder(const fs::path& dir, const std::string& path, bool tokenizer_on
   for (const std::string& name : wanted) out.names.push_back(name);
   for (const std::string& name : out.names) {
     const std::uint64_t max = name == "model.safetensors.index.json" ? 0 : max_import_file_bytes(name);
-    out.contents.push_back(max == 0 ? std::string() : read_file((dir / name).string(), max));
+    out.contents.push_back(max == 0 ? FileBytes() : read_file_bytes((dir / name).string(), max));
+    // config.json comes first: a model above the limit is refused before its weights are read.
+    if (name == "config.json" && !tokenizer_only) import_config({{name, out.contents.back().view()}});
   }
   return out;
 }
@@ -58,11 +63,14 @@ Read read_llama2c(const fs::path& p, const std::string& path, bool tokenizer_onl
            quote(tokenizer.string()), " does not exist)");
   Read out;
   if (!tokenizer_only) {
-    out.names.push_back(p.filename().string());
-    out.contents.push_back(read_file(path, max_import_file_bytes(p.filename().string())));
+    const std::string name = p.filename().string();
+    // Its header first: a model above the limit is refused before its weights are read.
+    import_config({{name, read_file_head(path, kLlama2cHeaderBytes)}});
+    out.names.push_back(name);
+    out.contents.push_back(read_file_bytes(path, max_import_file_bytes(name)));
   }
   out.names.push_back("tokenizer.bin");
-  out.contents.push_back(read_file(tokenizer.string(), max_import_file_bytes("tokenizer.bin")));
+  out.contents.push_back(read_file_bytes(tokenizer.string(), max_import_file_bytes("tokenizer.bin")));
   return out;
 }
 
@@ -73,7 +81,7 @@ LoadedCheckpoint load_model_path(const std::string& path, const LoadOptions& opt
   const fs::path p(path);
   if (fs::is_directory(p, ec)) return import_model(read_folder(p, path, false).files(), options);
   if (p.extension() == ".bin") return import_model(read_llama2c(p, path, false).files(), options);
-  return load_checkpoint(read_file(path), options);
+  return load_checkpoint_file(path, options);
 }
 
 std::unique_ptr<Tokenizer> load_tokenizer_path(const std::string& path) {
@@ -81,7 +89,7 @@ std::unique_ptr<Tokenizer> load_tokenizer_path(const std::string& path) {
   const fs::path p(path);
   if (fs::is_directory(p, ec)) return import_tokenizer(read_folder(p, path, true).files());
   if (p.extension() == ".bin") return import_tokenizer(read_llama2c(p, path, true).files());
-  LoadedCheckpoint loaded = load_checkpoint(read_file(path));
+  LoadedCheckpoint loaded = load_checkpoint_file(path);
   TP_CHECK(loaded.tokenizer != nullptr, quote(path), " has no tokenizer");
   return std::move(loaded.tokenizer);
 }

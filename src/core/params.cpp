@@ -2,6 +2,7 @@
 #include "core/params.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "core/error.h"
 #include "core/thread_pool.h"
@@ -17,11 +18,22 @@ int ParameterSet::add(const std::string& name, const Shape& shape, bool decay) {
   return static_cast<int>(infos_.size()) - 1;
 }
 
-void ParameterSet::finalize() {
+void ParameterSet::finalize(bool zero) {
   TP_ASSERT(!finalized_);
   values_ = AlignedBuffer(slab_size_);
-  values_.fill(0.0f);
   finalized_ = true;
+  if (zero) {
+    values_.fill(0.0f);
+    return;
+  }
+#ifdef TP_POISON_UNSET_PARAMETERS
+  values_.fill(std::numeric_limits<float>::quiet_NaN());
+#endif
+  // The padding is read by whole-slab loops (an optimizer step, a checksum) but no loader writes it.
+  for (const ParamInfo& info : infos_) {
+    const std::size_t end = info.offset + info.size, next = info.offset + (info.size + 15) / 16 * 16;
+    std::fill(values_.data() + end, values_.data() + next, 0.0f);
+  }
 }
 
 int ParameterSet::find(const std::string& name) const {

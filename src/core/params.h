@@ -28,7 +28,11 @@ class ParameterSet {
  public:
   // Registration, before finalize(): returns the tensor's index.
   int add(const std::string& name, const Shape& shape, bool decay);
-  void finalize();  // allocates the value slab (zeros)
+  // Allocates the value slab: zeros, or (zero = false) for a loader that writes every value
+  // itself, left unset but for the padding between tensors. A build with
+  // TP_POISON_UNSET_PARAMETERS (the sanitizer build) fills the unset values with NaN, so a value a
+  // loader never wrote is seen by the finite-weight checks and the tests.
+  void finalize(bool zero = true);
 
   int count() const { return static_cast<int>(infos_.size()); }
   const std::vector<ParamInfo>& infos() const { return infos_; }

@@ -79,7 +79,7 @@ std::uint64_t max_import_file_bytes(std::string_view name) {
   // F32 weights at the parameter limit, with room for a header and the buffers (GPT-2's causal
   // masks, T x T per layer) that Hugging Face files may hold.
   if (name == "model.safetensors" || import::ends_with(std::string(name), ".bin"))
-    return 2 * static_cast<std::uint64_t>(kMaxParameterBytes);
+    return 2 * static_cast<std::uint64_t>(max_parameter_bytes());
   return 0;
 }
 

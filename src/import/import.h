@@ -47,10 +47,13 @@ ModelConfig import_config(const std::vector<ModelFile>& files);
 // from llama2.c's tokenizer.bin alone (as many tokens as it holds).
 std::unique_ptr<Tokenizer> import_tokenizer(const std::vector<ModelFile>& files, const LoadOptions& options = {});
 
+// A llama2.c .bin starts with seven int32: all import_config reads of it.
+constexpr std::size_t kLlama2cHeaderBytes = 28;
+
 // The largest file called `name` an import reads (0: a name no format reads). A config.json is a
 // few kilobytes and a tokenizer file a few megabytes, so 1 MB and 100 MB leave room for any real
 // one; weights (model.safetensors, a llama2.c .bin) are bounded by the parameters a model may
-// have (kMaxParameterBytes as F32, plus a header and the buffers Hugging Face saves). The CLI
+// have (max_parameter_bytes() as F32, plus a header and the buffers Hugging Face saves). The CLI
 // checks a file's size before reading it, the bindings before allocating its bytes.
 std::uint64_t max_import_file_bytes(std::string_view name);
 // tp::Error naming the file, its size and the limit when size > max_import_file_bytes(name).

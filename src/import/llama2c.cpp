@@ -100,7 +100,7 @@ LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_b
   const std::int64_t KV = static_cast<std::int64_t>(c.kv_heads()) * c.head_dim();
   const std::int64_t floats =
       V * D + L * (2 * D + 2 * D * D + 2 * KV * D + 3 * F * D) + D + T * c.head_dim() + (c.tie_embeddings ? 0 : V * D);
-  const std::int64_t expected = 28 + 4 * floats;
+  const std::int64_t expected = static_cast<std::int64_t>(kLlama2cHeaderBytes) + 4 * floats;
   TP_CHECK(static_cast<std::int64_t>(bin.size()) == expected, "the llama2.c model file has ", bin.size(),
            " bytes, but its header (dim ", D, ", hidden_dim ", F, ", n_layers ", L, ", n_heads ", c.n_heads,
            ", n_kv_heads ", c.n_kv_heads, ", vocab_size ", c.tie_embeddings ? V : -V, ", seq_len ", T, ") implies ",
@@ -123,7 +123,7 @@ LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_b
                                                          {"freq_cis", T * c.head_dim()},
                                                          {"wcls", c.tie_embeddings ? 0 : V * D}};
   NonFiniteSummary non_finite;
-  std::size_t at = 28;
+  std::size_t at = kLlama2cHeaderBytes;
   for (const auto& [name, count] : arrays) {
     std::size_t bad = 0, first_at = 0;
     float first = 0.0f;
@@ -143,7 +143,7 @@ LoadedCheckpoint read_llama2c(std::string_view bin, std::string_view tokenizer_b
   out.tokenizer = read_llama2c_tokenizer(tokenizer_bin, static_cast<int>(V), options, out.warnings);
   out.model = std::make_unique<Transformer>(c, 0, WeightInit::Unset);
   ParameterSet& p = out.model->params();
-  Reader r{bin, "the llama2.c model file", 28};
+  Reader r{bin, "the llama2.c model file", kLlama2cHeaderBytes};
   const auto layer_param = [&](int l, const char* rest) {
     return p.value(p.index_of("dec." + std::to_string(l) + "." + rest));
   };

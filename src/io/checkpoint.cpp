@@ -1,11 +1,8 @@
-// Checkpoint save/load on top of safetensors, and the whole-file helpers; see checkpoint.h.
+// Checkpoint save/load on top of safetensors, from bytes or streamed from a file; see checkpoint.h.
 #include "io/checkpoint.h"
 
-#include <cerrno>
-#include <cstdio>
+#include <algorithm>
 #include <cstring>
-
-#include <sys/stat.h>
 #include <new>
 #include <unordered_map>
 #include <vector>
@@ -35,9 +32,16 @@ std::string name_list(const std::vector<std::string>& names) {
   return out;
 }
 
-const std::string& required_metadata(const SafetensorsView& view, const char* key, const char* expected) {
-  const std::string* value = view.find_metadata(key);
-  if (value == nullptr && view.metadata().empty()) {
+const std::string* find_metadata(const SafetensorsMetadata& metadata, std::string_view key) {
+  for (const auto& [k, v] : metadata) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+const std::string& required_metadata(const SafetensorsMetadata& metadata, const char* key, const char* expected) {
+  const std::string* value = find_metadata(metadata, key);
+  if (value == nullptr && metadata.empty()) {
     TP_FAIL("checkpoint: the file has no '__metadata__', so it is not a Transformer Playground checkpoint; ",
             "one stores format, format_version and config there (docs/FORMAT.md)");
   }
@@ -122,12 +126,6 @@ void check_size_fits(const SafetensorsView& view, const ModelConfig& config) {
            " values; the config does not belong to these tensors (docs/FORMAT.md)");
 }
 
-std::string errno_text(int err) { return err != 0 ? std::strerror(err) : "unknown error"; }
-
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
 }  // namespace
 
 std::string save_checkpoint(const Transformer& model, const Tokenizer* tokenizer, const std::string& task) {
@@ -150,18 +148,47 @@ std::string save_checkpoint(const Transformer& model, const Tokenizer* tokenizer
   return write_safetensors(tensors, metadata);
 }
 
-LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& options) {
-  const SafetensorsView view(bytes);
-  const std::string& format = required_metadata(view, "format", "\"transformer-playground\"");
+namespace {
+
+// The format, its version and the config, from `__metadata__` alone: run before the tensors are
+// checked against the data (SafetensorsLimits::check_metadata), so that a model above the limit
+// is refused from its header whatever follows it.
+ModelConfig checkpoint_config(const SafetensorsMetadata& metadata) {
+  const std::string& format = required_metadata(metadata, "format", "\"transformer-playground\"");
   TP_CHECK(format == kCheckpointFormat, "checkpoint: metadata 'format' is \"", format, "\"; expected \"",
            kCheckpointFormat, "\"");
-  const std::string& version = required_metadata(view, "format_version", "\"1\"");
+  const std::string& version = required_metadata(metadata, "format_version", "\"1\"");
   TP_CHECK(version == kCheckpointFormatVersion, "checkpoint: format_version \"", version,
            "\" is not supported; this build reads format_version \"", kCheckpointFormatVersion, "\"");
-  const ModelConfig config = parse_config(required_metadata(view, "config", "the model config as JSON"));
+  return parse_config(required_metadata(metadata, "config", "the model config as JSON"));
+}
+
+// The checked header, its config, and the model built from it with every parameter unset and
+// matched to its tensor (by parameter index), the dtypes and shapes checked: what is left is to
+// read the values in.
+struct Plan {
+  ModelConfig config;
+  std::unique_ptr<SafetensorsView> view;
+  LoadedCheckpoint out;
+  std::vector<const SafetensorsEntry*> entries;
+};
+
+template <typename MakeView>
+Plan plan_load(MakeView&& make_view, const LoadOptions& options) {
+  Plan plan;
+  bool judged = false;
+  SafetensorsLimits limits;
+  limits.check_metadata = [&](const SafetensorsMetadata& metadata) {
+    plan.config = checkpoint_config(metadata);
+    judged = true;
+  };
+  plan.view = make_view(limits);
+  const SafetensorsView& view = *plan.view;
+  if (!judged) checkpoint_config(view.metadata());  // no __metadata__: says what a checkpoint holds
+  const ModelConfig& config = plan.config;
 
   // Everything cheap is checked before the model (up to the config's memory limit) is built.
-  LoadedCheckpoint out;
+  LoadedCheckpoint& out = plan.out;
   out.warnings = metadata_warnings(view);  // checkpoint_checks.h
   if (const std::string* text = view.find_metadata("tokenizer"))
     out.tokenizer = parse_tokenizer(*text, config, options, out.warnings);
@@ -169,80 +196,87 @@ LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& opti
   check_size_fits(view, config);
 
   try {
-    out.model = std::make_unique<Transformer>(config, 0, WeightInit::Unset);  // every tensor is read below
+    out.model = std::make_unique<Transformer>(config, 0, WeightInit::Unset);  // every tensor is read in
   } catch (const std::bad_alloc&) {
     TP_FAIL("checkpoint: not enough memory for a model of ", config.parameter_count(), " parameters");
   }
   ParameterSet& params = out.model->params();
-  const std::vector<const SafetensorsEntry*> entries = match_tensors(view, params);
+  plan.entries = match_tensors(view, params);
   for (int i = 0; i < params.count(); ++i) {
     const ParamInfo& info = params.info(i);
-    const SafetensorsEntry& entry = *entries[i];
+    const SafetensorsEntry& entry = *plan.entries[i];
     TP_CHECK(entry.dtype == "F32", "checkpoint: tensor '", info.name, "' has dtype ", entry.dtype,
              "; checkpoint tensors must be F32");
     const std::vector<std::int64_t> expected = to_dims(info.shape);
     TP_CHECK(entry.shape == expected, "checkpoint: tensor '", info.name, "' has shape ", shape_string(entry.shape),
              " but the config needs ", shape_string(expected));
-    view.copy_floats(entry, params.value(i));
   }
-  check_finite_weights(params, options, out.warnings);  // checkpoint_checks.h
-  return out;
+  // The tensors tile the data section (safetensors.h) and each parameter is one of them with its
+  // own shape, so reading every entry writes every value of the slab.
+  return plan;
 }
 
-std::string read_file(const std::string& path, std::uint64_t max_bytes) {
-  errno = 0;
-  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-  TP_CHECK(file != nullptr, "cannot open ", quote(path), " for reading: ", errno_text(errno));
-  // Asked of the open file, so what is read is what was checked.
-  struct stat info {};
-  TP_CHECK(fstat(fileno(file.get()), &info) == 0, "cannot read ", quote(path), ": ", errno_text(errno));
-  TP_CHECK(S_ISREG(info.st_mode), "cannot read ", quote(path), ": it is not a regular file (",
-           S_ISDIR(info.st_mode)                            ? "a folder"
-           : S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode) ? "a device"
-                                                            : "a pipe or socket",
-           ")");
-  const std::uint64_t size = static_cast<std::uint64_t>(info.st_size);
-  TP_CHECK(size <= max_bytes, "cannot read ", quote(path), ": it is ", size, " bytes, more than the ", max_bytes,
-           " bytes (", max_bytes >> 20, " MB) such a file may have");
-  std::string out;
-  out.reserve(static_cast<std::size_t>(size));
-  std::vector<char> buffer(1 << 16);
-  std::size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) {
-    out.append(buffer.data(), n);
-    TP_CHECK(out.size() <= max_bytes, "cannot read ", quote(path), ": it grew past ", max_bytes, " bytes while read");
-  }
-  TP_CHECK(!std::ferror(file.get()), "cannot read ", quote(path), ": ", errno_text(errno));
-  return out;
+bool host_is_little_endian() {
+  const std::uint32_t probe = 1;
+  unsigned char first = 0;
+  std::memcpy(&first, &probe, 1);
+  return first == 1;
 }
 
-std::string temp_path(const std::string& path) { return path + ".tmp"; }
+}  // namespace
 
-void write_file(const std::string& path, std::string_view bytes) {
-  const std::string temp = temp_path(path);
-  errno = 0;
-  std::FILE* file = std::fopen(temp.c_str(), "wb");
-  TP_CHECK(file != nullptr, "cannot write '", path, "': cannot create '", temp, "': ", errno_text(errno));
-  bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
-  int err = errno;
-  if (std::fflush(file) != 0 && ok) {
-    ok = false;
-    err = errno;
+LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& options) {
+  Plan plan = plan_load(
+      [&](const SafetensorsLimits& limits) { return std::make_unique<SafetensorsView>(bytes, limits); }, options);
+  ParameterSet& params = plan.out.model->params();
+  for (int i = 0; i < params.count(); ++i) plan.view->copy_floats(*plan.entries[i], params.value(i));
+  check_finite_weights(params, options, plan.out.warnings);  // checkpoint_checks.h
+  return std::move(plan.out);
+}
+
+LoadedCheckpoint load_checkpoint_file(const std::string& path, const LoadOptions& options) {
+  InputFile file(path, max_checkpoint_bytes());
+  std::string head(static_cast<std::size_t>(std::min<std::uint64_t>(8, file.size())), '\0');
+  file.read(head.data(), head.size());
+  if (head.size() == 8) {
+    std::uint64_t n = 0;
+    for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(head[i]);
+    // The view refuses a length beyond these bounds; until it has, read none of it.
+    if (n <= kMaxSafetensorsHeaderBytes && n <= file.size() - 8) {
+      head.resize(8 + static_cast<std::size_t>(n));
+      file.read(head.data() + 8, static_cast<std::size_t>(n));
+    }
   }
-  if (std::fclose(file) != 0 && ok) {
-    ok = false;
-    err = errno;
+  Plan plan = plan_load(
+      [&](const SafetensorsLimits& limits) { return std::make_unique<SafetensorsView>(head, file.size(), limits); },
+      options);
+  // Straight from the file into the slab, in the file's order (entries tile the data section).
+  ParameterSet& params = plan.out.model->params();
+  std::vector<int> order(static_cast<std::size_t>(params.count()));
+  for (int i = 0; i < params.count(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return plan.entries[a]->offset < plan.entries[b]->offset; });
+  const bool little = host_is_little_endian();
+  for (int i : order) {
+    float* dst = params.value(i);
+    const std::size_t n = plan.entries[i]->nbytes;
+    file.read(dst, n);
+    if (little) continue;
+    for (std::size_t k = 0; k < n / 4; ++k) {  // the file is little-endian whatever the host
+      unsigned char b[4];
+      std::memcpy(b, dst + k, 4);
+      std::swap(b[0], b[3]);
+      std::swap(b[1], b[2]);
+      std::memcpy(dst + k, b, 4);
+    }
   }
-  if (!ok) {
-    std::remove(temp.c_str());
-    TP_FAIL("cannot write '", path, "': ", errno_text(err));
-  }
-  // rename() replaces the old file in one step (POSIX), so readers see the old or the new bytes.
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    err = errno;
-    std::remove(temp.c_str());
-    TP_FAIL("cannot write '", path, "': renaming '", temp, "' over it failed: ", errno_text(err));
-  }
+  TP_ASSERT(file.position() == file.size());
+  check_finite_weights(params, options, plan.out.warnings);  // checkpoint_checks.h
+  return std::move(plan.out);
+}
+
+std::uint64_t max_checkpoint_bytes() {
+  return 8 + kMaxSafetensorsHeaderBytes + static_cast<std::uint64_t>(max_parameter_bytes());
 }
 
 }  // namespace tp

@@ -7,7 +7,7 @@
 // run with a parameter that is missing, misshapen or silently ignored. Every problem is a
 // tp::Error naming the tensor, key or field and what was expected, and a failed load has no
 // side effects. Everything works on bytes, so the browser (no file system) uses the same code;
-// read_file/write_file are the thin file layer for the CLI and the tests.
+// the CLI streams the file instead (load_checkpoint_file), and io/files.h is the file layer.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "io/checkpoint_checks.h"
+#include "io/files.h"
 #include "model/transformer.h"
 #include "tokenize/tokenizer.h"
 
@@ -43,16 +44,14 @@ struct LoadedCheckpoint {
 // Weights that are NaN or infinite are refused unless options.allow_non_finite.
 LoadedCheckpoint load_checkpoint(std::string_view bytes, const LoadOptions& options = {});
 
-// Whole-file helpers for the CLI and the tests. Errors name the path and the operating system's
-// reason. write_file writes `path`.tmp and renames it over `path`, so a failed write leaves an
-// existing file untouched. Not for the web module: it is linked without a file system
-// (-sFILESYSTEM=0), where Emscripten aborts on any file call; the page passes bytes instead.
-// read_file refuses what is not a regular file (a folder, a device such as /dev/zero, a pipe) and
-// a file above max_bytes, before reading any of it; the default is the largest checkpoint.
-constexpr std::uint64_t kMaxCheckpointBytes = 8 + kMaxSafetensorsHeaderBytes + kMaxParameterBytes;
-std::string read_file(const std::string& path, std::uint64_t max_bytes = kMaxCheckpointBytes);
-void write_file(const std::string& path, std::string_view bytes);
-// The temporary file write_file writes before renaming it over `path`.
-std::string temp_path(const std::string& path);
+// The same from the file at `path`, for the CLI: the header is read first, so a model above the
+// parameter limit is refused from its config before any weight is read or allocated; then each
+// tensor is read straight from the file into the model's parameters (no copy of the file).
+LoadedCheckpoint load_checkpoint_file(const std::string& path, const LoadOptions& options = {});
+
+// The largest checkpoint: the length field, the largest header and the parameter limit.
+std::uint64_t max_checkpoint_bytes();
+// read_file (io/files.h) bounded by the largest checkpoint.
+inline std::string read_file(const std::string& path) { return read_file(path, max_checkpoint_bytes()); }
 
 }  // namespace tp

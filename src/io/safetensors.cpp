@@ -133,16 +133,32 @@ std::string shape_string(const std::vector<std::int64_t>& shape) {
 }
 
 SafetensorsView::SafetensorsView(std::string_view bytes, const SafetensorsLimits& limits) {
-  TP_CHECK(bytes.size() >= 8, "safetensors: the file is ", bytes.size(),
+  read_header(bytes, bytes.size(), limits);
+  data_ = bytes.substr(8 + header_size_);
+  has_data_ = true;
+}
+
+SafetensorsView::SafetensorsView(std::string_view head, std::uint64_t file_size, const SafetensorsLimits& limits) {
+  read_header(head, file_size, limits);
+}
+
+void SafetensorsView::require_data() const {
+  TP_ASSERT(has_data_);  // a header-only view has no values to read
+}
+
+void SafetensorsView::read_header(std::string_view bytes, std::uint64_t file_size, const SafetensorsLimits& limits) {
+  TP_CHECK(file_size >= 8, "safetensors: the file is ", file_size,
            " bytes, shorter than the 8-byte header length that starts every safetensors file");
+  TP_ASSERT(bytes.size() >= 8);
   const std::uint64_t n = read_u64_le(bytes.data());
   TP_CHECK(n <= kMaxSafetensorsHeaderBytes, "safetensors: the header length is ", n, " bytes, above the limit of ",
            kMaxSafetensorsHeaderBytes, " bytes (100 MB); the file is corrupt or not safetensors");
-  TP_CHECK(n <= bytes.size() - 8, "safetensors: the header length is ", n, " bytes, past the end of the file (",
-           bytes.size() - 8, " bytes follow the length field); the file is truncated or not safetensors");
+  TP_CHECK(n <= file_size - 8, "safetensors: the header length is ", n, " bytes, past the end of the file (",
+           file_size - 8, " bytes follow the length field); the file is truncated or not safetensors");
+  TP_ASSERT(bytes.size() >= 8 + n);
   header_size_ = static_cast<std::size_t>(n);
   const std::string_view header = bytes.substr(8, header_size_);
-  data_ = bytes.substr(8 + header_size_);
+  data_size_ = static_cast<std::size_t>(file_size - 8 - n);
 
   TP_CHECK(utf8::is_valid(header), "safetensors: the header is not valid UTF-8");
   // Read entry by entry (json_reader.h): a tree of a 100 MB header would cost gigabytes, and a
@@ -170,10 +186,12 @@ SafetensorsView::SafetensorsView(std::string_view bytes, const SafetensorsLimits
     TP_FAIL("safetensors: the header is ", what);  // "invalid JSON: expected ... at byte N"
   }
   for (const auto& [key, text] : members) {
-    if (key == "__metadata__") {
-      metadata_ = parse_metadata(json::parse(text));
-      continue;
-    }
+    if (key != "__metadata__") continue;
+    metadata_ = parse_metadata(json::parse(text));
+    if (limits.check_metadata) limits.check_metadata(metadata_);
+  }
+  for (const auto& [key, text] : members) {
+    if (key == "__metadata__") continue;
     TP_CHECK(text.size() <= kMaxEntryBytes, "safetensors: tensor ", quote(key), " is described by ", text.size(),
              " bytes of JSON; an entry {", kEntryFields, "} needs at most ", kMaxEntryBytes);
     json::Value entry;
@@ -182,7 +200,7 @@ SafetensorsView::SafetensorsView(std::string_view bytes, const SafetensorsLimits
     } catch (const Error& e) {
       TP_FAIL("safetensors: the header is ", e.what());  // a repeated key inside the entry
     }
-    entries_.push_back(parse_entry(key, entry, data_.size()));
+    entries_.push_back(parse_entry(key, entry, data_size_));
   }
 
   // Coverage: sorted by position, each tensor must start exactly where the previous ended.
@@ -200,9 +218,9 @@ SafetensorsView::SafetensorsView(std::string_view bytes, const SafetensorsLimits
     cursor = e.offset + e.nbytes;
     previous = &e;
   }
-  TP_CHECK(cursor == data_.size(), "safetensors: ", data_.size() - cursor,
-           " trailing bytes after the last tensor (the data section is ", data_.size(), " bytes, tensors cover ",
-           cursor, "); tensors must cover the data section exactly");
+  TP_CHECK(cursor == data_size_, "safetensors: ", data_size_ - cursor,
+           " trailing bytes after the last tensor (the data section is ", data_size_, " bytes, tensors cover ", cursor,
+           "); tensors must cover the data section exactly");
 }
 
 const std::string* SafetensorsView::find_metadata(std::string_view key) const {
@@ -226,6 +244,7 @@ const SafetensorsEntry& SafetensorsView::at(std::string_view name) const {
 }
 
 std::string_view SafetensorsView::raw(const SafetensorsEntry& entry) const {
+  require_data();
   return data_.substr(entry.offset, entry.nbytes);
 }
 
@@ -267,6 +286,7 @@ void SafetensorsView::copy_floats(const SafetensorsEntry& entry, float* out) con
   const bool half = entry.dtype == "F16", bfloat = entry.dtype == "BF16";
   TP_CHECK(entry.dtype == "F32" || half || bfloat, "safetensors: tensor ", quote(entry.name), " has dtype ",
            entry.dtype, "; only F32, F16 and BF16 can be read as floats");
+  require_data();
   if (entry.nbytes == 0) return;  // `out` may be null for an empty tensor; memcpy must not see it
   const char* src = data_.data() + entry.offset;
   if (half || bfloat) {  // widened to f32 exactly; the file is little-endian whatever the host
@@ -299,6 +319,7 @@ std::size_t SafetensorsView::count_non_finite(const SafetensorsEntry& entry, std
   const bool half = entry.dtype == "F16", bfloat = entry.dtype == "BF16";
   TP_CHECK(entry.dtype == "F32" || half || bfloat, "safetensors: tensor ", quote(entry.name), " has dtype ",
            entry.dtype, "; only F32, F16 and BF16 can be read as floats");
+  require_data();
   const unsigned char* src = reinterpret_cast<const unsigned char*>(data_.data() + entry.offset);
   const std::size_t width = half || bfloat ? 2 : 4, n = entry.nbytes / width;
   std::size_t bad = 0;

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -50,9 +51,13 @@ std::string shape_string(const std::vector<std::int64_t>& shape);
 // What a reader that knows what to expect allows (an importer: the tensors its config implies).
 // The header is read entry by entry, so a file with more tensors is refused at the first one too
 // many, before it costs memory or time.
+// check_metadata runs on `__metadata__` (when the header has one) before any tensor entry is checked
+// against the data: a checkpoint's config is judged first, so a file cut short after the header
+// of a model above the limit is refused as too big, not as truncated.
 struct SafetensorsLimits {
   std::size_t max_tensors = static_cast<std::size_t>(-1);
   std::string why;  // why that many, for the message ("config.json implies 29 tensors")
+  std::function<void(const SafetensorsMetadata&)> check_metadata;
 };
 
 // A validated view of safetensors bytes. It does not copy the data: the bytes passed to the
@@ -60,6 +65,10 @@ struct SafetensorsLimits {
 class SafetensorsView {
  public:
   explicit SafetensorsView(std::string_view bytes, const SafetensorsLimits& limits = {});
+  // The header alone: `head` is the start of a file of file_size bytes holding at least the
+  // length field and the header. Every check is made against the file's size; raw, copy_floats
+  // and count_non_finite need the data and refuse (a reader streams it from the file instead).
+  SafetensorsView(std::string_view head, std::uint64_t file_size, const SafetensorsLimits& limits = {});
 
   const SafetensorsMetadata& metadata() const { return metadata_; }
   const std::string* find_metadata(std::string_view key) const;              // null when absent
@@ -67,7 +76,7 @@ class SafetensorsView {
   const SafetensorsEntry* find(std::string_view name) const;                 // null when absent
   const SafetensorsEntry& at(std::string_view name) const;                   // tp::Error when absent
   std::size_t header_size() const { return header_size_; }                   // N
-  std::size_t data_size() const { return data_.size(); }
+  std::size_t data_size() const { return data_size_; }
 
   // The raw little-endian bytes of a tensor.
   std::string_view raw(const SafetensorsEntry& entry) const;
@@ -80,7 +89,11 @@ class SafetensorsView {
   std::size_t count_non_finite(const SafetensorsEntry& entry, std::size_t& first_at, float& first_value) const;
 
  private:
+  void read_header(std::string_view head, std::uint64_t file_size, const SafetensorsLimits& limits);
+  void require_data() const;
   std::string_view data_;
+  bool has_data_ = false;
+  std::size_t data_size_ = 0;
   std::size_t header_size_ = 0;
   SafetensorsMetadata metadata_;
   std::vector<SafetensorsEntry> entries_;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "model/memory_limit.h"
 
 namespace tp {
 
@@ -66,9 +67,10 @@ void ModelConfig::validate() const {
            to_string(head));
   const std::int64_t count = parameter_count();
   const std::int64_t bytes = memory().parameters;
-  TP_CHECK(bytes <= kMaxParameterBytes, "this configuration has ", count, " parameters, which need ", bytes / (1 << 20),
-           " MB to load (4 bytes each); the limit is ", kMaxParameterBytes / (1 << 20), " MB; make ", name(d_model),
-           ", ", name(d_ff), ", ", name(n_layers), " or ", name(vocab_size), " smaller");
+  const std::int64_t limit = max_parameter_bytes();
+  TP_CHECK(bytes <= limit, "this configuration has ", count, " parameters, which need ", bytes / (1 << 20),
+           " MB to load (4 bytes each); the limit is ", limit / (1 << 20), " MB", parameter_limit_source(), "; make ",
+           name(d_model), ", ", name(d_ff), ", ", name(n_layers), " or ", name(vocab_size), " smaller");
 }
 
 ModelConfig::Memory ModelConfig::memory() const {

@@ -14,6 +14,7 @@
 #include "core/enum_names.h"
 #include "core/json.h"
 #include "core/schema.h"
+#include "model/memory_limit.h"
 #include "nn/feed_forward.h"
 #include "nn/norm.h"
 #include "nn/positional.h"
@@ -143,7 +144,7 @@ struct ModelConfig {
   int output_size() const;
 
   // Throws tp::Error naming the first bad field and the allowed values, or when the parameters
-  // alone exceed kMaxParameterBytes.
+  // alone exceed max_parameter_bytes().
   void validate() const;
   std::int64_t parameter_count() const;
 
@@ -169,11 +170,10 @@ struct ModelConfig {
 // benchmarks start from it and change what they need).
 ModelConfig model_shape(Arch arch, int vocab_size, int d_model, int n_layers, int d_ff, int max_len);
 
-// A model's parameters (4 bytes each) must fit in this many bytes to load — GPT-2 small's 124 M
-// take 498 MB — and its parameters, gradients and two Adam moments (16 bytes each) in
-// kMaxTrainingBytes to train (67 M parameters). Both keep a page's wasm heap well inside its
-// 4 GB address space, with room for the file being read and the activations.
-constexpr std::int64_t kMaxParameterBytes = 1LL << 30;
+// A model's parameters (4 bytes each) must fit in max_parameter_bytes() to load
+// (model/memory_limit.h: 1 GiB in wasm, the machine's memory natively), and its parameters,
+// gradients and two Adam moments (16 bytes each) in kMaxTrainingBytes to train (67 M parameters),
+// which keeps a page's wasm heap well inside its 4 GB address space.
 constexpr std::int64_t kMaxTrainingBytes = 1LL << 30;
 
 }  // namespace tp

@@ -15,7 +15,7 @@ Transformer::Transformer(const ModelConfig& config, std::uint64_t seed, WeightIn
   config_.validate();
   if (config_.n_kv_heads == 0) config_.n_kv_heads = config_.n_heads;
   build();
-  params_.finalize();
+  params_.finalize(init == WeightInit::Random);  // Unset: the loader writes every value
   if (init == WeightInit::Random) init_weights(seed);
 }
 
