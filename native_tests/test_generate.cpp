@@ -235,6 +235,33 @@ TEST_CASE("the KV cache grows with the tokens it holds", "[generate]") {
   REQUIRE(cache.bytes() < static_cast<std::size_t>(c.max_len) * row * sizeof(float) * c.n_layers);
 }
 
+TEST_CASE("cached generation runs each position once and never the last token", "[generate]") {
+  ModelConfig c = test::small_config(Arch::DecoderOnly);
+  c.max_len = 24;
+  Transformer model = noisy_model(c, 9);
+  const std::vector<int> prompt = {6, 7, 8, 9, 10};
+  for (const bool greedy : {true, false}) {
+    for (const int max_new : {1, 2, 7, 40}) {  // 40: stopped by max_len, with the sequence full
+      INFO("greedy " << greedy << ", max_new_tokens " << max_new);
+      GenerateOptions o = options_with_specials();
+      o.max_new_tokens = max_new;
+      o.sampling.temperature = greedy ? 0.0f : 0.8f;
+      o.specials.eos = -1;  // no early stop: the count is asked at every length
+      const GenerateResult r = generate(model, prompt, o);
+      REQUIRE(!r.ids.empty());
+      CHECK(r.ids.size() == static_cast<std::size_t>(std::min(max_new, c.max_len - 5)));
+      CHECK(r.decoded_positions == static_cast<std::int64_t>(prompt.size() + r.ids.size() - 1));
+      // Without the cache every step reruns the sequence so far: 5 + 6 + ... positions.
+      o.kv_cache = false;
+      const GenerateResult full = generate(model, prompt, o);
+      if (greedy) CHECK(full.ids == r.ids);
+      std::int64_t sum = 0;
+      for (std::size_t k = 0; k < full.ids.size(); ++k) sum += static_cast<std::int64_t>(prompt.size() + k);
+      CHECK(full.decoded_positions == sum);
+    }
+  }
+}
+
 TEST_CASE("top-p keeps the smallest set whose mass reaches p", "[generate]") {
   // Probabilities (softmax of the logits) ≈ 0.5, 0.25, 0.125, 0.0625, 0.0625.
   const float logits[5] = {3.0f, 2.30685282f, 1.61370564f, 0.92055846f, 0.92055846f};

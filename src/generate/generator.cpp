@@ -80,6 +80,7 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
   if (options.kv_cache) {
     cache = model.start_decoding(prompt, sp.pad);
     model.decode(cache, seq.data(), static_cast<int>(seq.size()), logits.data());
+    result.decoded_positions += static_cast<std::int64_t>(seq.size());
   }
   result.stop_reason = kStopMaxNewTokens;
   for (int step = 0; step < options.max_new_tokens; ++step) {
@@ -87,7 +88,10 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
       result.stop_reason = kStopMaxLen;
       break;
     }
-    if (!options.kv_cache) full_forward_logits(model, prompt, seq, sp.pad, logits.data());
+    if (!options.kv_cache) {
+      full_forward_logits(model, prompt, seq, sp.pad, logits.data());
+      result.decoded_positions += static_cast<std::int64_t>(seq.size());
+    }
     GenerateStep s;
     s.id = sample_next(logits.data(), c.vocab_size, options.sampling, rng, &s.top, options.top_k_probs, banned);
     result.ids.push_back(s.id);
@@ -102,7 +106,10 @@ GenerateResult generate(Transformer& model, const std::vector<int>& prompt, cons
       break;
     }
     // The last token is never fed: nothing would read its logits.
-    if (options.kv_cache && step + 1 < options.max_new_tokens) model.decode(cache, &seq.back(), 1, logits.data());
+    if (options.kv_cache && step + 1 < options.max_new_tokens) {
+      model.decode(cache, &seq.back(), 1, logits.data());
+      ++result.decoded_positions;
+    }
   }
   // `logits` still holds the step that chose the last token (no pass ran after it).
   if (!result.ids.empty()) result.last_logits = std::move(logits);
@@ -142,6 +149,7 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
   beams.push_back(std::move(root));
   std::vector<std::pair<double, Beam>> finished;
   std::vector<double> lp;
+  std::int64_t decoded = options.kv_cache ? static_cast<std::int64_t>(first.size()) : 0;
   int steps_taken = 0;
   std::string reason = kStopMaxNewTokens;
   for (int step = 0; step < options.max_new_tokens && !beams.empty(); ++step) {
@@ -162,6 +170,7 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
         std::vector<int> seq = first;
         seq.insert(seq.end(), beam.tokens.begin(), beam.tokens.end());
         full_forward_logits(model, prompt, seq, sp.pad, beam.logits.data());
+        decoded += static_cast<std::int64_t>(seq.size());
       }
       log_softmax(beam.logits.data(), V, lp);
       for (int t = 0; t < V; ++t) {
@@ -186,6 +195,7 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
       if (options.kv_cache && room) {
         child.cache = beams[cand.beam].cache;
         model.decode(child.cache, &child.tokens.back(), 1, child.logits.data());
+        ++decoded;
       }
       next.push_back(std::move(child));
     }
@@ -202,6 +212,7 @@ GenerateResult beam_search(Transformer& model, const std::vector<int>& prompt, c
   result.ids = best->second.tokens;
   for (int id : result.ids) result.steps.push_back({id, {}});
   result.stop_reason = !result.ids.empty() && result.ids.back() == sp.eos ? kStopEos : reason;
+  result.decoded_positions = decoded;
   result.seconds = std::chrono::duration<double>(clock::now() - start).count();
   result.ms_per_token = result.ids.empty() ? 0.0 : 1000.0 * result.seconds / std::max(1, steps_taken);
   return result;

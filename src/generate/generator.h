@@ -80,6 +80,10 @@ struct GenerateResult {
   double seconds = 0.0;
   double ms_per_token = 0.0;
   std::vector<float> last_logits;  // logits of the last step [vocab] (tests compare them)
+  // Decoder positions run forward. With the cache each position once: the decoder's start (the
+  // prompt, or <SOS>) + the tokens generated − 1, since the last token chosen is never fed.
+  // Without it every step reruns the whole sequence; beam search counts every beam's passes.
+  std::int64_t decoded_positions = 0;
 };
 
 GenerateResult generate(Transformer& model, const std::vector<int>& prompt, const GenerateOptions& options);
