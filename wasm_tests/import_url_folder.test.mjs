@@ -1,5 +1,5 @@
 // node:test — a model folder given by URL, as the playground's URL box lists it
-// (web/playground/panels/files/urls.js) and tp.importModel reads it: tokenizer_config.json is
+// (web/lib/model-urls.js) and tp.importModel reads it: tokenizer_config.json is
 // among the files when the folder has one, so its add_bos_token decides whether a prompt gets
 // <s>, as it does for the same files picked from disk.
 import { test, before, after } from 'node:test';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'transformer-playground';
 import { serveStatic } from '../scripts/serve.mjs';
-import { filesAtUrl } from '../web/playground/panels/files/urls.js';
+import { filesAtUrl } from '../web/lib/model-urls.js';
 
 const fixtures = fileURLToPath(new URL('../native_tests/data/import/', import.meta.url));
 const prompt = 'the quick brown fox';

@@ -10,7 +10,7 @@ import { download } from '../../../components/shared/download.js';
 import { SHIPPED_MODELS } from '../../../models/models.js';
 import { TASKS, prune } from '../../state.js';
 import { toHash } from '../../hash.js';
-import { filesAtUrl } from './urls.js';
+import { filesAtUrl } from '../../../lib/model-urls.js';
 import { runFileOf, openRunFile } from '../../run-file.js';
 
 const MB = 1 << 20;

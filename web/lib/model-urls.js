@@ -1,7 +1,7 @@
-// files/urls.js — a model's files at a URL: a folder URL -> config.json, model.safetensors and
+// model-urls.js — a model's files at a URL, as importModel takes them (the playground's "Load a
+// model", <tp-walkthrough model="…/">): a folder URL -> config.json, model.safetensors and
 // tokenizer.json with tokenizer_config.json when there is one (or GPT-2's vocab.json +
-// merges.txt); a .bin URL -> it and tokenizer.bin beside
-// it. Only asked for here (HEAD: which tokenizer files there are); every file stays a URL, read
+// merges.txt); a .bin URL -> it and tokenizer.bin beside it. Only asked for here (HEAD: which tokenizer files there are); every file stays a URL, read
 // in the training worker within the size its config implies.
 export async function filesAtUrl(text, base) {
   const url = new URL(text, base);
