@@ -64,7 +64,7 @@ test('an AbortSignal rejects a session import at once, and the session keeps wor
 
 test('configure() refuses what the trip to the worker would lose: a Symbol key, a detached checkpoint', async () => {
   await assert.rejects(session.configure({ task: 'qa-toy', [Symbol('model')]: {} }),
-    /^Error: configure\(\) request key Symbol\(model\) is a Symbol, not a string; the keys allowed are task, model, training, checkpoint, files$/);
+    /^Error: configure\(\) request key Symbol\(model\) is a Symbol, not a string; the keys allowed are task, model, training, checkpoint, files, stopWhenMet$/);
   await assert.rejects(session.configure({ task: 'qa-toy', training: { [Symbol('lr')]: 1 } }), /^Error: training option key Symbol\(lr\) is a Symbol/);
   await assert.rejects(session.configure({ task: 'qa-toy', model: { [Symbol('seed')]: 1 } }), /^Error: model config key Symbol\(seed\) is a Symbol/);
   const task = tp.task('qa-toy');

@@ -113,8 +113,8 @@ export declare class RunRecord {
     createdAt: number;
     /** Whether it is training now. @readonly @type {boolean} */
     running: boolean;
-    /** Why the state last changed ('diverged': training paused at the step where the run first diverged, `report.divergedAt`). @readonly @type {'started' | 'paused' | 'finished' | 'diverged' | 'error' | null} */
-    reason: 'started' | 'paused' | 'finished' | 'diverged' | 'error' | null;
+    /** Why the state last changed ('diverged': training paused at the step where the run first diverged, `report.divergedAt`; 'met': training paused where the run learned its task, stop-rule.js). @readonly @type {'started' | 'paused' | 'finished' | 'diverged' | 'met' | 'error' | null} */
+    reason: 'started' | 'paused' | 'finished' | 'diverged' | 'met' | 'error' | null;
     /** reason 'error': the message. @readonly @type {string | null} */
     error: string | null;
     /** Steps per second (0: as fast as possible). @readonly @type {number} */

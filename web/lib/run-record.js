@@ -113,7 +113,7 @@ export class RunRecord {
     this.createdAt = header.createdAt ?? Date.now();
     /** Whether it is training now. @readonly @type {boolean} */
     this.running = false;
-    /** Why the state last changed ('diverged': training paused at the step where the run first diverged, `report.divergedAt`). @readonly @type {'started' | 'paused' | 'finished' | 'diverged' | 'error' | null} */
+    /** Why the state last changed ('diverged': training paused at the step where the run first diverged, `report.divergedAt`; 'met': training paused where the run learned its task, stop-rule.js). @readonly @type {'started' | 'paused' | 'finished' | 'diverged' | 'met' | 'error' | null} */
     this.reason = null;
     /** reason 'error': the message. @readonly @type {string | null} */
     this.error = null;

@@ -9,6 +9,7 @@ export type SessionConfig = {
     training?: TrainerOptions;
     checkpoint?: Uint8Array | ArrayBuffer;
     files?: ModelFileInput[];
+    stopWhenMet?: boolean;
 };
 export type SessionConfigured = {
     task: Pick<TaskInfo, 'name' | 'description' | 'kind' | 'metric' | 'classNames' | 'sampleInputs'>;
@@ -60,7 +61,7 @@ export type ProgressDetail = StepReport & {
     workerTime: number;
 };
 export type StateDetail = SessionState & {
-    reason: 'started' | 'paused' | 'finished' | 'diverged' | 'error';
+    reason: 'started' | 'paused' | 'finished' | 'diverged' | 'met' | 'error';
     error?: string;
     report: StepReport | null;
     history: HistoryPoint[];
@@ -109,6 +110,7 @@ export declare class TrainingSession extends EventTarget {
      * slices); `task` is then `{ text }`, which the model is fine-tuned on through its own
      * tokenizer when its training fits (else it loads without a trainer, and the answer's
      * `notTrainable` says why); `options` (`{ signal, stallTimeout }`, as for `tp.importModel`) apply to their import.
+     * `stopWhenMet: true`: `start()` pauses once where the run has learned its task (state reason `'met'`; kept by `reset()`).
      * @param {SessionConfig} config
      * @param {ImportOptions} [options]
      * @returns {Promise<SessionConfigured>}
@@ -129,7 +131,7 @@ export declare class TrainingSession extends EventTarget {
      * @returns {Promise<string>}
      */
     importTokenizer(files: Iterable<ModelFileInput> | ArrayLike<ModelFileInput>, options?: ImportOptions): Promise<string>;
-    /** Trains until `totalSteps`, `pause()`, or the step where the run first diverges (it pauses there: state reason `'diverged'`; `start()` again trains on). @returns {Promise<SessionState>} */
+    /** Trains until `totalSteps`, `pause()`, or the step where the run first diverges (it pauses there: state reason `'diverged'`; `start()` again trains on). Configured with `stopWhenMet`, it also pauses once at the step where the run has learned its task (state reason `'met'`: its metric at the latest evaluation is the best it can be and the mean loss of the last 10 steps is below 0.02; never for a language model); `start()` then trains on to `totalSteps` without stopping there again. @returns {Promise<SessionState>} */
     start(): Promise<SessionState>;
     /** Stops after the current chunk of steps (a few tens of ms at most). @returns {Promise<SessionState>} */
     pause(): Promise<SessionState>;

@@ -29,13 +29,15 @@ import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
  * What `session.configure()` takes: the task, config overrides over its defaults and the seed
  * (ignored with a checkpoint), trainer options (totalSteps also sets where start() stops;
  * default: the task's), a saved model to start from, or an imported model's files (then `task`
- * is `{ text }`, trained through the model's tokenizer).
+ * is `{ text }`, trained through the model's tokenizer), and whether `start()` pauses once where
+ * the run has learned its task (`stopWhenMet`, default false: see stop-rule.js's `metAt()`).
  * @typedef {object} SessionConfig
  * @property {TaskSpec} task
  * @property {ModelOptions} [model]
  * @property {TrainerOptions} [training]
  * @property {Uint8Array | ArrayBuffer} [checkpoint]
  * @property {ModelFileInput[]} [files]
+ * @property {boolean} [stopWhenMet]
  */
 
 /**
@@ -121,10 +123,11 @@ import { MODEL_CONFIG, TRAIN_OPTIONS } from './generated/schema.js';
 
 /**
  * A `state` event's detail: why the state changed (reason 'error': `error` is the message;
- * 'diverged': training paused at the step where the run first diverged), the
+ * 'diverged': training paused at the step where the run first diverged; 'met': training paused
+ * at the step where the run learned its task, with `stopWhenMet`), the
  * latest report, the history points since the previous event, and when the worker sent it on
  * its own clock (ms).
- * @typedef {SessionState & { reason: 'started' | 'paused' | 'finished' | 'diverged' | 'error', error?: string, report: StepReport | null, history: HistoryPoint[], workerTime: number }} StateDetail
+ * @typedef {SessionState & { reason: 'started' | 'paused' | 'finished' | 'diverged' | 'met' | 'error', error?: string, report: StepReport | null, history: HistoryPoint[], workerTime: number }} StateDetail
  */
 
 /**
@@ -274,6 +277,7 @@ export class TrainingSession extends EventTarget {
    * slices); `task` is then `{ text }`, which the model is fine-tuned on through its own
    * tokenizer when its training fits (else it loads without a trainer, and the answer's
    * `notTrainable` says why); `options` (`{ signal, stallTimeout }`, as for `tp.importModel`) apply to their import.
+   * `stopWhenMet: true`: `start()` pauses once where the run has learned its task (state reason `'met'`; kept by `reset()`).
    * @param {SessionConfig} config
    * @param {ImportOptions} [options]
    * @returns {Promise<SessionConfigured>}
@@ -318,7 +322,7 @@ export class TrainingSession extends EventTarget {
     }
     return this.#request(type, { files, stallTimeout: importing.stallTimeout }, [], importing.signal);
   }
-  /** Trains until `totalSteps`, `pause()`, or the step where the run first diverges (it pauses there: state reason `'diverged'`; `start()` again trains on). @returns {Promise<SessionState>} */
+  /** Trains until `totalSteps`, `pause()`, or the step where the run first diverges (it pauses there: state reason `'diverged'`; `start()` again trains on). Configured with `stopWhenMet`, it also pauses once at the step where the run has learned its task (state reason `'met'`: its metric at the latest evaluation is the best it can be and the mean loss of the last 10 steps is below 0.02; never for a language model); `start()` then trains on to `totalSteps` without stopping there again. @returns {Promise<SessionState>} */
   start() { return this.#request('start'); }
   /** Stops after the current chunk of steps (a few tens of ms at most). @returns {Promise<SessionState>} */
   pause() { return this.#request('pause'); }
@@ -402,7 +406,7 @@ export class TrainingSession extends EventTarget {
   }
 }
 
-const REQUEST_KEYS = ['task', 'model', 'training', 'checkpoint', 'files'];
+const REQUEST_KEYS = ['task', 'model', 'training', 'checkpoint', 'files', 'stopWhenMet'];
 function abortError(type, signal) {
   const reason = signal?.reason;
   const error = new Error(`${type}: aborted${reason?.message ? ` (${reason.message})` : typeof reason === 'string' ? ` (${reason})` : ''}`);

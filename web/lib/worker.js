@@ -10,7 +10,8 @@
 // the deltas sent here; it never writes it. Training runs in short chunks sized to ~25 ms,
 // yielding between them so pause/step/snapshot messages are handled promptly, and at a chosen
 // pace (steps per second) when one is set; it pauses by itself at the step where the run first
-// diverges (state reason 'diverged'). Deltas go to the page at most every `progressInterval` ms
+// diverges (state reason 'diverged') and, when configured with stopWhenMet, once at the step where
+// the run has learned its task (stop-rule.js; state reason 'met': a start() then trains on to the end). Deltas go to the page at most every `progressInterval` ms
 // (and at once on a state change). The page's thread never runs a training step.
 //
 // Protocol: the page posts { id, type, ...args }; the worker answers { id, ok: true, result } or
@@ -23,6 +24,7 @@ import { load } from './api.js';
 import { Recorder, SNAPSHOT_LIMIT, snapshotBytes } from './run-record.js';
 import { SnapshotWeights } from './snapshot-weights.js';
 import { attentionKinds, attentionName, traceName } from './trace-names.js';
+import { metAt } from './stop-rule.js';
 
 let tp = null;
 let task = null, model = null, trainer = null;
@@ -39,6 +41,8 @@ let probes = [];        // [{ key, input (null: the task's first sample), target
 let params = [];        // [{ name, rows?, maxRows? }]: parameter tables each snapshot also keeps
 let paceClock = { t0: 0, done: 0 };
 let loop = 0;          // the training loop's generation: a start() after a pause() never runs two loops
+let stopWhenMet = false;  // pause once where the run meets its task (configure({ stopWhenMet }))
+let metStopped = false;   // this run already paused there: training goes on to the end
 
 const now = () => performance.now();
 const running = () => recorder?.record.running ?? false;
@@ -322,22 +326,25 @@ function trainChunk(generation) {
     n = Math.min(n, due);
   }
   const start = now();
-  let done = 0, diverged = false;
+  let done = 0, stop = null;
   try {
     // The step where the run first diverges ends the chunk: training pauses there, the weights
-    // as that step left them, so the page can say so before going on would waste the run.
-    while (done < n && !diverged) {
+    // as that step left them, so the page can say so before going on would waste the run. So
+    // does the step where it has learned its task (once a run: Keep training goes on).
+    while (done < n && !stop) {
       const report = stepOnce();
       ++done;
-      diverged = report.divergedAt === report.step;
+      if (report.divergedAt === report.step) stop = 'diverged';
+      else if (stopWhenMet && !metStopped && metAt(task.metric, recorder.record.points)) stop = 'met';
     }
   } catch (error) {
     finish('error', error.message);
     return;
   }
   paceClock.done += done;
-  if (diverged) {
-    finish('diverged');
+  if (stop) {
+    if (stop === 'met') metStopped = true;
+    finish(stop);
     return;
   }
   const elapsed = now() - start;
@@ -369,7 +376,8 @@ const handlers = {
   async configure(request, { signal } = {}) {
     if (recorder) recorder.state({ running: false });
     ++retracing;  // a re-tracing of the old run's history stops
-    const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files, stallTimeout } = request;
+    const { task: taskSpec, model: modelConfig, training = {}, checkpoint, files, stallTimeout, stopWhenMet: stopMet = false } = request;
+    if (typeof stopMet !== 'boolean') throw new Error(`configure({ stopWhenMet }): true or false, got ${typeof stopMet === 'string' ? `the string '${stopMet}'` : String(stopMet)}`);
     // An imported model (files: Files/Blobs, { name, bytes } or { name, url } from the page, read
     // here in slices) trains on the task's text through its own tokenizer.
     // Its config alone says first whether its weights and optimizer state can be trained here.
@@ -415,7 +423,9 @@ const handlers = {
       newTask.dispose();
       throw error;
     }
-    spec = { task: taskSpec, model: modelConfig, training, checkpoint, files, stallTimeout };  // reset() returns to this state
+    spec = { task: taskSpec, model: modelConfig, training, checkpoint, files, stallTimeout, stopWhenMet: stopMet };  // reset() returns to this state
+    stopWhenMet = stopMet;
+    metStopped = false;
     const pace = recorder?.record.pace ?? 0;
     const { name, description, kind, metric, classNames, sampleInputs } = task;
     const taskInfo = { name, description, kind, metric, classNames, sampleInputs };
