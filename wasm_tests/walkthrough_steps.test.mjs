@@ -4,11 +4,14 @@
 // matrix a step shows holds the numbers of the trace entry it names, the steps follow the
 // model's kind (rope rotates q, alibi biases the scores, swiglu shows its gate, an encoder-decoder
 // has cross-attention, an encoder-only model ends in its classifier), and the seed's model keeps
-// the seed article's 28 steps, titles unchanged.
+// the seed article's 28 steps, titles unchanged. Each formula's second line holds the numbers of
+// the focused cells, each the trace's own; a generated token's keys and values say which rows
+// came from the KV cache.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from 'transformer-playground';
-import { walkthroughSteps, buildModelSteps, FOCUS_LIMIT } from '../web/components/shared/walkthrough-model-steps.js';
+import { walkthroughSteps, buildModelSteps, FOCUS_LIMIT, cellText } from '../web/components/shared/walkthrough-model-steps.js';
+import { mathText } from '../web/ui/mathml.js';
 import { SEED_SHAPE } from '../web/components/shared/walkthrough-steps.js';
 import { t } from '../web/playground/strings/index.js';
 
@@ -64,6 +67,18 @@ test('every step of every kind of model shows the trace entries it names, in the
     for (const s of steps) {
       assert.ok(s.title && s.text && !/\{[a-zA-Z]+\}|wt\.g\./.test(s.title + s.text), `${what} ${s.id}: ${s.title} / ${s.text}`);
       assert.equal(s.math.tag, 'math', s.id);
+      // The numbers line: every focused cell is the trace's number, written in the formula.
+      assert.ok(s.cells.length >= 1, `${what} ${s.id}: no focused cell`);
+      for (const c of s.cells) {
+        const { name, head, row, col } = c.trace;
+        const e = trace.tensors[name];
+        const [R, C] = e.shape.slice(-2);
+        assert.ok(row < R && col < C, `${what} ${s.id}: cell ${row}, ${col} outside ${R} × ${C}`);
+        assert.ok(Object.is(c.value, e.data[(head ?? 0) * R * C + row * C + col]), `${what} ${s.id} ${name}[${row}, ${col}]`);
+        assert.ok(mathText(s.math).includes(cellText(c.value)), `${what} ${s.id}: ${cellText(c.value)} not in the formula`);
+      }
+      assert.ok(s.cells.some((c) => c.trace.row === (s.id.startsWith('enc.') && kind.arch === 'encoder-decoder' ? Math.min(1, trace.input.tokens.length - 1) : ['pooled', 'probs', 'logits'].includes(s.id) && kind.arch === 'encoder-only' ? 0 : 1)),
+        `${what} ${s.id}: the cells are not the focused token's`);
       assert.ok(s.shapes.length >= 1 && s.matrices.length >= 1, s.id);
       for (const m of s.matrices) {
         const want = expected(trace.tensors, m.trace);
@@ -121,6 +136,22 @@ test('the last step names the token the model chooses, from the trace\'s probabi
   // Out-of-range picks are clamped to the model's layers, heads and tokens.
   const clamped = buildModelSteps({ trace, config, vocab, t: en, pick: { layer: 9, head: 9, token: 99 } });
   assert.ok(clamped.some((s) => s.id === 'dec.1.self.qk' && s.matrices[0].trace.head === 3));
+});
+
+test('a token generation fed back through the KV cache says its keys and values came from the cache', () => {
+  const { trace, config, vocab } = traced('decoder-only', { pos: 'rope', norm: 'rms', ffn: 'swiglu', nKvHeads: 2 });
+  const n = trace.input.tokens.length;
+  const kvOf = (token, cachedFrom) => buildModelSteps({ trace, config, vocab, t: en, pick: { token }, cachedFrom }).find((s) => s.id === 'dec.0.self.kv');
+  const generated = kvOf(n - 1, 4);
+  assert.deepEqual(generated.cached, { computed: n - 1, from: [0, n - 1] });
+  assert.match(generated.text, new RegExp(`keys and values of positions 0 … ${n - 2} came from the KV cache, and only row ${n - 1}`));
+  assert.deepEqual(generated.matrices.map((m) => m.marks), [{ rows: [n - 1] }, { rows: [n - 1] }]);
+  assert.ok(generated.shapes.includes(`KV cache: rows 0 … ${n - 2}; computed: row ${n - 1}`));
+  // A prompt token (computed with the whole prompt at once), or no generation: no cache.
+  for (const s of [kvOf(2, 4), kvOf(n - 1, undefined)]) {
+    assert.equal(s.cached, undefined);
+    assert.doesNotMatch(s.text, /KV cache/);
+  }
 });
 
 test('the seed\'s model keeps the seed article\'s 28 steps and titles', () => {

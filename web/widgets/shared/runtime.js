@@ -7,6 +7,7 @@
 // walk-through. Training always runs in a Worker (createTrainingSession), which instantiates the
 // module this page already compiled.
 import { load } from '../../lib/api.js';
+import { filesAtUrl } from '../../lib/model-urls.js';
 import { AttrError, choice, int, num, list } from './attrs.js';
 import { SHIPPED_MODELS } from '../../models/models.js';
 import { TRAINING_ATTRIBUTES } from './manifest.js';
@@ -73,6 +74,22 @@ export function sharedModel(url) {
       } catch (error) {
         throw new Error(`${key.split('/').pop()}: ${error.message}`);
       }
+    })().catch((error) => {
+      models.delete(key);
+      throw error;
+    }));
+  }
+  return models.get(key);
+}
+
+// Another project's model (a GPT-2 or Llama folder, a llama2.c .bin) at `url`, imported once per
+// URL as a Model on this thread and kept for the page, as sharedModel's are.
+export function importedModel(url) {
+  const key = String(url);
+  if (!models.has(key)) {
+    models.set(key, (async () => {
+      const [tp, files] = await Promise.all([load(), filesAtUrl(key)]);
+      return tp.importModel(files);
     })().catch((error) => {
       models.delete(key);
       throw error;
