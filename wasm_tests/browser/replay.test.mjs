@@ -77,7 +77,8 @@ function replaySteps(page, sel, kind) {
 }
 
 test('a run saved in the playground replays in <tp-replay> with the same numbers at every step, no worker, strict CSP', async () => {
-  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0`, { viewport: { width: 1280, height: 1000 } });
+  // stop=false: the toy's whole run (600 steps), not only up to where it is learned.
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0&stop=false`, { viewport: { width: 1280, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.evaluate(() => document.querySelector('tp-playground').app.kept.forget());
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
@@ -166,17 +167,24 @@ test('a run saved in the playground replays in <tp-replay> with the same numbers
   await page.close();
 });
 
-test('a broken run file shows what is wrong in the widget', async () => {
+test('a broken run file shows what is wrong in the widget, in the page\'s language', async () => {
   writeFileSync(path.join(site, 'broken.tphistory'), Buffer.concat([Buffer.from('TPHISTRY'), Buffer.from([1, 0, 0, 0, 0xff, 0xff, 0, 0]), Buffer.from('{')]));
-  writeFileSync(path.join(site, 'broken.html'), `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>broken</title><link rel="icon" href="web/favicon.svg"></head>
+  const expected = {
+    en: [/^broken\.tphistory cannot be opened as a run file: header length is 65535 bytes but the file has 1 after its prefix \(truncated\?\)\.$/,
+      /^src: could not fetch missing\.tphistory \(HTTP 404\)\.$/],
+    ko: [/^broken\.tphistory은\(는\) 실행 파일로 열 수 없습니다: header length 항목이 맞지 않습니다\(is 65535 bytes but the file has 1 after its prefix \(truncated\?\)\)\.$/,
+      /^src: missing\.tphistory을\(를\) 가져올 수 없습니다 \(HTTP 404\)\.$/],
+  };
+  for (const lang of ['en', 'ko']) {
+    writeFileSync(path.join(site, `broken-${lang}.html`), `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>broken</title><link rel="icon" href="web/favicon.svg"></head>
 <body><script type="module" src="web/lib/transformer-playground-widgets.js"></script>
 <tp-replay src="broken.tphistory"></tp-replay><tp-replay src="missing.tphistory"></tp-replay></body></html>
 `);
-  const { page } = await openPage(suite.browser, `${suite.servers[1].url}broken.html`);
-  await page.waitForFunction(() => [...document.querySelectorAll('tp-replay')].every((e) => e.dataset.error), { timeout: 30_000 });
-  const errors = await page.$$eval('tp-replay', (els) => els.map((e) => e.dataset.error));
-  assert.match(errors[0], /^broken\.tphistory: header length is 65535 bytes but the file has 1 after its prefix \(truncated\?\)$/);
-  assert.match(errors[1], /^src: could not fetch missing\.tphistory \(HTTP 404\)$/);
-  await page.close();
+    const { page } = await openPage(suite.browser, `${suite.servers[1].url}broken-${lang}.html`);
+    await page.waitForFunction(() => [...document.querySelectorAll('tp-replay')].every((e) => e.dataset.error), { timeout: 30_000 });
+    const errors = await page.$$eval('tp-replay', (els) => els.map((e) => e.dataset.error));
+    errors.forEach((e, i) => assert.match(e, expected[lang][i], lang));
+    await page.close();
+  }
 });

@@ -26,6 +26,7 @@ export declare const HISTORY_LIMITS: Readonly<{
 export declare class HistoryFileError extends Error {
     file: string;
     field: string;
+    problem: string;
     /** @param {string} file @param {string} field @param {string} problem */
     constructor(file: string, field: string, problem: string);
 }

@@ -36,6 +36,7 @@ export class HistoryFileError extends Error {
     this.name = 'HistoryFileError';
     this.file = file;
     this.field = field;
+    this.problem = problem;
   }
 }
 
@@ -131,7 +132,7 @@ export function readHistory(input, { name = 'the run file' } = {}) {
 
 const show = (v) => (typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v) : Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : String(v));
 const ARCHS = ['encoder-decoder', 'encoder-only', 'decoder-only'];
-const REASONS = ['started', 'paused', 'finished', 'diverged', 'error', null];
+const REASONS = ['started', 'paused', 'finished', 'diverged', 'met', 'error', null];
 
 // The checks, each building a fresh value from the file's (only the known fields).
 class Checker {
@@ -208,8 +209,11 @@ class Checker {
 
   run(r, field) {
     this.object(r, field);
-    return { label: this.text(r.label ?? '', `${field}.label`, L.label), note: this.text(r.note ?? '', `${field}.note`, L.note),
-      setup: r.setup == null ? null : this.plain(this.object(r.setup, `${field}.setup`), `${field}.setup`), record: this.record(r.record, `${field}.record`) };
+    const setup = r.setup == null ? null : this.plain(this.object(r.setup, `${field}.setup`), `${field}.setup`);
+    // The name the playground's reader gave the run, a text like the run's label.
+    if (setup?.label !== undefined) this.text(setup.label, `${field}.setup.label`, L.label);
+    return { label: this.text(r.label ?? '', `${field}.label`, L.label), note: this.text(r.note ?? '', `${field}.note`, L.note), setup,
+      record: this.record(r.record, `${field}.record`) };
   }
 
   record(v, field) {

@@ -2,10 +2,13 @@
 // run file" writes the runs the comparison views draw (the kept runs and the current one, each
 // named as the page names it, with its set-up and its whole recorded history), the file a
 // <tp-replay> replays; "Open run file" reads one (ours or a script's) and keeps each of its runs,
-// so the training chart and the attention comparison show them beside the current run.
+// named by the file's label, so the training chart and the attention comparison show them beside
+// the current run.
 import { writeHistory, readHistory, HISTORY_LIMITS } from '../lib/history-file.js';
+import { runFileError, runFileTooLarge } from '../components/shared/run-file-words.js';
 import { RunRecord } from '../lib/run-record.js';
-import { TASKS } from './state.js';
+import { TASKS, cleanLabel } from './state.js';
+import { labelled } from './hash.js';
 
 // The views a replay of a playground run shows.
 const PANELS = ['loss', 'attention', 'tokens', 'outputs'];
@@ -22,16 +25,27 @@ export function runFileOf(app) {
 // Reads a run file and keeps its runs; resolves with how many.
 export async function openRunFile(app, file) {
   const size = file.size ?? file.byteLength;
-  if (size > HISTORY_LIMITS.bytes) throw new Error(app.t('files.runTooLarge', { name: file.name, mb: HISTORY_LIMITS.bytes / 2 ** 20 }));
-  const { runs } = readHistory(new Uint8Array(await file.arrayBuffer()), { name: file.name });
+  const tooLarge = runFileTooLarge((k, v) => app.t(k, v), file.name, size);
+  if (tooLarge) throw tooLarge;
+  const { runs } = readOrSay(app, new Uint8Array(await file.arrayBuffer()), file.name);
   for (const run of runs) {
     const setup = run.setup ?? setupFromRecord(run.record);
     if (!setup) throw new Error(app.t('files.runNoSetup', { name: file.name, label: run.label }));
     const record = RunRecord.from(run.record);
-    app.kept.keep(setup, record);
+    // The run keeps the name the file gives it (a line of plain text, cut to a label's length).
+    app.kept.keep(labelled(setup, cleanLabel(run.label || setup.label)), record);
     app.kept.freeze(record);
   }
   return runs.length;
+}
+
+// The file's runs, or what is wrong with it in the page's language.
+function readOrSay(app, bytes, name) {
+  try {
+    return readHistory(bytes, { name });
+  } catch (error) {
+    throw runFileError((k, v) => app.t(k, v), error);
+  }
 }
 
 // A set-up (hash.js setupOf's shape) from what configure() was asked, for a file without one.

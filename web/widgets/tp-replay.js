@@ -9,10 +9,12 @@
 // attention, tokens, outputs; the `panels` attribute overrides it) and may hold several runs (a
 // lesson), chosen with `run` or the run menu. Its texts (labels, notes, tokens) are set as text,
 // never as markup.
+// A file it cannot fetch or read is said in the page's language (components/shared/run-file-words.js).
 // Events: tp-ready, tp-error, tp-hover, tp-step ({ step, index }) after each step is drawn.
 import { TpWidget } from './shared/widget.js';
 import { choice, int, names, AttrError, list } from './shared/attrs.js';
-import { readHistory, HISTORY_LIMITS, HISTORY_PANELS } from '../lib/history-file.js';
+import { readHistory, HISTORY_PANELS } from '../lib/history-file.js';
+import { runFileError, runFileTooLarge } from '../components/shared/run-file-words.js';
 import { attentionName, attentionKinds } from '../lib/trace-names.js';
 import { ROLE_COLORS, headColor } from '../components/shared/colormap.js';
 import { formatLoss } from '../components/shared/format.js';
@@ -105,7 +107,7 @@ export class TpReplay extends TpWidget {
       this.pause();
       this.file = null;
       this.$('.status').textContent = this.t('w.loading');
-      this.file = await fetchHistory(this.resolveUrl(src.trim()), src.trim());
+      this.file = await fetchHistory(this.resolveUrl(src.trim()), src.trim(), (k, v) => this.t(k, v));
       this._loaded = src;
       this.index = -1;
     }
@@ -339,12 +341,12 @@ function fill(select, options, value) {
 }
 
 // The file at `url`, read in chunks and refused past the size a run file may have.
-async function fetchHistory(url, name) {
-  const limit = HISTORY_LIMITS.bytes;
+async function fetchHistory(url, name, t) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`src: could not fetch ${name} (HTTP ${response.status})`);
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > limit) throw new Error(`src: ${name} is ${declared} bytes, more than a run file may be (${limit})`);
+  if (!response.ok) throw new Error(`src: ${t('runfile.fetchFailed', { name, status: response.status })}`);
+  const tooLarge = (size) => runFileTooLarge(t, name, size);
+  const declared = tooLarge(Number(response.headers.get('content-length')));
+  if (declared) throw declared;
   const reader = response.body.getReader();
   const chunks = [];
   let size = 0;
@@ -352,9 +354,10 @@ async function fetchHistory(url, name) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.length;
-    if (size > limit) {
+    const over = tooLarge(size);
+    if (over) {
       reader.cancel();
-      throw new Error(`src: ${name} is more than ${limit} bytes, more than a run file may be`);
+      throw over;
     }
     chunks.push(value);
   }
@@ -364,7 +367,11 @@ async function fetchHistory(url, name) {
     bytes.set(c, at);
     at += c.length;
   }
-  return readHistory(bytes, { name });
+  try {
+    return readHistory(bytes, { name });
+  } catch (error) {
+    throw runFileError(t, error);
+  }
 }
 
 defineElement('tp-replay', TpReplay);
