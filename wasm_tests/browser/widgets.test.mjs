@@ -10,7 +10,9 @@
 //     resumes when back;
 //   - changing `text` on <tp-tokenizer> re-renders it; an invalid attribute shows a message;
 //   - a <tp-train> or live <tp-attention> whose run diverges pauses there and says so; a
-//     <tp-train> whose attributes are refused says why, and its buttons still have their names;
+//     <tp-train> with stop-when-met pauses where it has learned its task, says so and trains on
+//     with Resume; a <tp-train> whose attributes are refused says why, and its buttons still
+//     have their names;
 //   - how many bytes a page with one <tp-tokenizer>, and the page with every widget, loads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -257,6 +259,36 @@ test('a <tp-train> (and a live <tp-attention>) whose run diverges pauses at that
     return el.driver?.run?.reason === 'diverged' && / · paused at step \d+: training diverged/.test(el.shadowRoot.querySelector('[part=status]').textContent);
   }, { timeout: 60_000 });
   assert.equal(await attention.evaluate((el) => el.driver.step), await attention.evaluate((el) => el.driver.report.divergedAt));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a <tp-train> with stop-when-met pauses where the task is learned, says so in both languages, and Resume trains on to the end', async () => {
+  const { page, problems } = await open(`${suite.url}wasm_tests/browser/pages/widgets_train.html`);
+  const trainer = await page.$('#learns');
+  // Below the fold, before it is seen (no update yet), its buttons already have their names. Each
+  // widget's module is imported when its tag is first found, so wait for the element to upgrade.
+  await page.waitForFunction(() => customElements.get('tp-train') && document.querySelector('#learns').shadowRoot, { timeout: 30_000 });
+  assert.equal(await trainer.evaluate((el) => el.dataset.ready), undefined, 'not rendered yet: it has not been on screen');
+  const names = () => trainer.evaluate((el) => [...el.shadowRoot.querySelectorAll('button')].map((b) => b.textContent.trim()));
+  assert.deepEqual(await names(), ['Train', 'Reset', 'Generate']);
+  assert.equal(await reachWidget(trainer), 'ready');
+  await page.waitForFunction(() => document.querySelector('#learns').dataset.state === 'met', { timeout: 90_000 });
+  const at = await trainer.evaluate((el) => ({ step: Number(el.dataset.step), total: el.driver.totalSteps, reason: el.driver.run.reason }));
+  assert.equal(at.reason, 'met');
+  assert.ok(at.step > 0 && at.step < at.total, `paused at step ${at.step} of ${at.total}`);
+  const status = () => trainer.evaluate((el) => el.shadowRoot.querySelector('[part=status]').textContent);
+  assert.equal(await status(), `paused at step ${at.step}: the task is learned; Resume keeps training`);
+  // The answer shown is the learned one.
+  await page.waitForFunction(() => document.querySelector('#learns').dataset.output === 'i am fine', { timeout: 30_000 });
+  await sleep(500);
+  assert.equal(await trainer.evaluate((el) => Number(el.dataset.step)), at.step, 'it stays paused');
+  await trainer.evaluate((el) => el.setAttribute('lang', 'ko'));
+  await page.waitForFunction((s) => document.querySelector('#learns').shadowRoot.querySelector('[part=status]').textContent === `${s}단계에서 일시 정지: 과제를 다 배웠습니다. 이어서 학습하려면 계속을 누르세요`, { timeout: 10_000 }, at.step);
+  assert.equal(await trainer.evaluate((el) => el.shadowRoot.querySelector('[data-role=toggle]').textContent), '계속');
+  await trainer.evaluate((el) => el.shadowRoot.querySelector('[data-role=toggle]').click());
+  await page.waitForFunction(() => document.querySelector('#learns').dataset.state === 'finished', { timeout: 120_000 });
+  assert.equal(await trainer.evaluate((el) => Number(el.dataset.step)), at.total, 'Resume trains on to the last step, not stopping there again');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -158,7 +158,7 @@ export interface TpPositionalEncodingElement extends HTMLElement {
 
 /** The attributes of <tp-attention> (docs/WIDGETS.md#tp-attention). */
 export interface TpAttentionAttributes extends CommonAttributes, TrainingAttributes {
-  /** A shipped checkpoint by name — `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment` (`web/models/`, found next to the widget files) — or the URL of a `.safetensors` file (relative to the page). */
+  /** A shipped checkpoint by name — `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment`, `lm-char-llama` (`web/models/`, found next to the widget files) — or the URL of a `.safetensors` file (relative to the page). */
   'model'?: string;
   /** Without `model`: the built-in task to train on (`qa-toy`, `copy`, `reverse`, `sort`, `addition`, `translate`, `lm-char`, `lm-bpe`, `sentiment`, `tagging`) (default: `qa-toy`). */
   'task'?: string;
@@ -208,16 +208,22 @@ export interface TpAttentionElement extends HTMLElement {
 
 /** The attributes of <tp-walkthrough> (docs/WIDGETS.md#tp-walkthrough). */
 export interface TpWalkthroughAttributes extends CommonAttributes {
-  /** 1 … 28, or a step id: `vocab`, `embed`, `pe`, `sum`, `q`, `kv`, `qk`, `scale`, `mask`, `softmax`, `av`, `concat`, `wo`, `add1`, `norm1`, `ffn1`, `ffn2`, `add2`, `dembed`, `dqk`, `dmask`, `dsoftmax`, `dout`, `cross`, `crossout`, `dffn`, `logits`, `probs` (default: 1). */
+  /** 1 … the number of steps, or a step id: the seed's `vocab`, `embed`, `pe`, `sum`, `q`, `kv`, `qk`, `scale`, `mask`, `softmax`, `av`, `concat`, `wo`, `add1`, `norm1`, `ffn1`, `ffn2`, `add2`, `dembed`, `dqk`, `dmask`, `dsoftmax`, `dout`, `cross`, `crossout`, `dffn`, `logits`, `probs`; another model's such as `dec.embed`, `dec.0.self.kv`, `dec.1.self.softmax`, `dec.0.ffn.hidden`, `logits`, `probs` (default: 1). */
   'step'?: string;
-  /** The freshly initialised model's seed (default: 1). */
+  /** The freshly initialised seed model's seed (without `model`) (default: 1). */
   'seed'?: number | `${number}`;
-  /** A checkpoint of the seed's model (trained on `qa-toy`): `qa-toy` (shipped) or a URL; its weights instead of fresh ones. */
+  /** A checkpoint: a shipped one (`qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment`, `lm-char-llama`), the URL of a `.safetensors` file, or an imported model: the URL of a GPT-2 or Llama folder (ending in `/`) or of a llama2.c `.bin`. */
   'model'?: string;
-  /** The encoder input (words of the toy's vocabulary) (default: `how are you`). */
+  /** The input walked through (required for an imported model) (default: `how are you`, or the checkpoint's task's first sample). */
   'text'?: string;
-  /** The decoder input after `<SOS>` (default: `i am`). */
+  /** An encoder-decoder's decoder input after `<SOS>` (default: `i am` (the seed)). */
   'target'?: string;
+  /** The layer shown (another model than the seed's; 0-based, up to its last) (default: 0). */
+  'layer'?: number | `${number}`;
+  /** The head shown (0-based) (default: 0). */
+  'head'?: number | `${number}`;
+  /** The focused token: its row in numbers, its cells in each formula (0-based) (default: the last). */
+  'token'?: number | `${number}`;
   /** A title. */
   'label'?: string;
 }
@@ -234,7 +240,7 @@ export interface TpWalkthroughEventMap extends HTMLElementEventMap {
   'tp-hover': CustomEvent<{ side: string, index: number } | null>;
 }
 
-/** <tp-walkthrough>: The seed example, one step at a time, with the real numbers of one forward pass of the seed's model. Attributes: step, seed, model, text, target, label, lang, frameless, theme (TpWalkthroughAttributes). */
+/** <tp-walkthrough>: One forward pass, one step at a time, with the real numbers: the seed example (the seed article's 28 steps), or the steps any checkpoint's configuration implies, ours or an imported one. Attributes: step, seed, model, text, target, layer, head, token, label, lang, frameless, theme (TpWalkthroughAttributes). */
 export interface TpWalkthroughElement extends HTMLElement {
   addEventListener<K extends keyof TpWalkthroughEventMap>(type: K, listener: (this: TpWalkthroughElement, event: TpWalkthroughEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -250,6 +256,8 @@ export interface TpTrainAttributes extends CommonAttributes, TrainingAttributes 
   'prompt'?: string;
   /** Start training when first on screen instead of waiting for Train (default: off). */
   'autoplay'?: boolean | '';
+  /** Pause once where the run has learned its task (its metric the best it can be and the loss of the last steps below 0.02; never a language model's), saying so; Resume trains on to `steps` (default: off). */
+  'stop-when-met'?: boolean | '';
   /** 1 … 512 (default: 32 (language models: 80)). */
   'max-new-tokens'?: number | `${number}`;
   /** The chart's height in px, 80 … 800 (default: 170). */
@@ -272,7 +280,7 @@ export interface TpTrainEventMap extends HTMLElementEventMap {
   'tp-hover': CustomEvent<{ side: string, index: number } | null>;
 }
 
-/** <tp-train>: A compact trainer: Train / Pause / Reset, the loss and the task's metric, the loss curve, and the model's answer to a prompt, refreshed while it learns. Attributes: task, prompt, autoplay, max-new-tokens, height, label, seed, steps, lr, batch-size, warmup, schedule, weight-decay, clip, arch, d-model, heads, kv-heads, layers, d-ff, max-len, pos, norm, norm-placement, ffn, window, dropout, lang, frameless, theme (TpTrainAttributes). */
+/** <tp-train>: A compact trainer: Train / Pause / Reset, the loss and the task's metric, the loss curve, and the model's answer to a prompt, refreshed while it learns. Attributes: task, prompt, autoplay, stop-when-met, max-new-tokens, height, label, seed, steps, lr, batch-size, warmup, schedule, weight-decay, clip, arch, d-model, heads, kv-heads, layers, d-ff, max-len, pos, norm, norm-placement, ffn, window, dropout, lang, frameless, theme (TpTrainAttributes). */
 export interface TpTrainElement extends HTMLElement {
   addEventListener<K extends keyof TpTrainEventMap>(type: K, listener: (this: TpTrainElement, event: TpTrainEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;

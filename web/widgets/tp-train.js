@@ -5,7 +5,8 @@
 //   <tp-train task="reverse" steps="800" d-model="48" heads="4" pos="rope" autoplay></tp-train>
 //
 // Attributes: task (a built-in task; default qa-toy), prompt (default the task's first sample),
-// autoplay (start when first on screen instead of waiting for Train), max-new-tokens, height
+// autoplay (start when first on screen instead of waiting for Train), stop-when-met (pause once
+// where the run has learned its task, and say so; Resume trains on), max-new-tokens, height
 // (of the chart, px), label; the model: arch, d-model, heads, kv-heads, layers, d-ff, max-len,
 // pos, norm, norm-placement, ffn, window, dropout, seed; training: steps, lr, batch-size,
 // warmup, schedule, weight-decay, clip. Any change rebuilds the model from its seed. Training
@@ -68,7 +69,7 @@ export class TpTrain extends TpWidget {
     this.buttonNames();
     const taskName = text(this, 'task', 'qa-toy').trim();
     await checkTask(taskName);
-    const request = sessionRequest(this, taskName);
+    const request = { ...sessionRequest(this, taskName), stopWhenMet: flag(this, 'stop-when-met') };
     int(this, 'max-new-tokens', { min: 1, max: 512 });
     const height = int(this, 'height', { min: 80, max: 800, fallback: 170 });
     this.$('tp-line-chart').setAttribute('height', String(height));
@@ -85,6 +86,7 @@ export class TpTrain extends TpWidget {
       onState: (d) => {
         this.draw();
         if (d.reason === 'error') this.showError(new Error(d.error));
+        if (d.reason === 'met') this.answer(true);
         if (d.reason === 'finished') {
           this.answer(true);
           this.dispatchEvent(new CustomEvent('tp-finished', { bubbles: true, composed: true, detail: { step: d.step, loss: this.driver.report?.loss } }));
@@ -103,6 +105,18 @@ export class TpTrain extends TpWidget {
       this.answer(true);
     }
     this.draw();
+  }
+
+  // Its buttons are named from the moment it is on the page, in its language: also while it
+  // waits to be scrolled into view (no update has run yet), and when its language changes.
+  connectedCallback() {
+    super.connectedCallback();
+    this.buttonNames();
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    super.attributeChangedCallback(name, oldValue, newValue);
+    if (name === 'lang' && oldValue !== newValue) this.buttonNames();
   }
 
   // Every button has its name from the first update on, in the widget's language, also when an
@@ -210,10 +224,12 @@ export class TpTrain extends TpWidget {
     const task = this.getAttribute('task') ?? 'qa-toy';
     this.$('.title').textContent = this.getAttribute('label') ?? this.t(`task.${task}`);
     this.$('.sub').textContent = d.info ? this.t('w.params', { params: d.info.parameterCount.toLocaleString(this.lang) }) : '';
-    // The session pauses by itself where the run diverges (state reason 'diverged').
-    const diverged = !d.running && d.run?.reason === 'diverged';
+    // The session pauses by itself where the run diverges (state reason 'diverged') and, with
+    // stop-when-met, where it has learned its task ('met').
+    const why = d.running ? null : d.run?.reason;
     this.$('.status').textContent = d.pausedByView ? this.t('w.offscreen') : d.running ? this.t('w.training') : d.finished ? this.t('w.finished', { step: d.step })
-      : diverged ? this.t('w.diverged', { step: r.divergedAt }) : d.step > 0 ? this.t('w.paused') : ready ? this.t('w.ready') : this.t('w.building');
+      : why === 'diverged' ? this.t('w.diverged', { step: r.divergedAt }) : why === 'met' ? this.t('w.met', { step: d.step })
+        : d.step > 0 ? this.t('w.paused') : ready ? this.t('w.ready') : this.t('w.building');
     // The loss curve: every step, and its moving average.
     const points = d.history;
     if (points.length !== this._drawn) {
@@ -235,7 +251,7 @@ export class TpTrain extends TpWidget {
       ];
     }
     this.dataset.step = String(d.step);
-    this.dataset.state = d.pausedByView ? 'offscreen' : d.running ? 'training' : d.finished ? 'finished' : diverged ? 'diverged' : d.step > 0 ? 'paused' : 'ready';
+    this.dataset.state = d.pausedByView ? 'offscreen' : d.running ? 'training' : d.finished ? 'finished' : why === 'diverged' || why === 'met' ? why : d.step > 0 ? 'paused' : 'ready';
   }
 
   disposeWidget() {

@@ -9,6 +9,10 @@
 // start, so a change needs no re-render) }. An event: { name, detail (its
 // TypeScript type), doc }. Every event bubbles and is composed (crosses shadow roots).
 import { THEME_VALUES } from '../../ui/scheme.js';
+import { SHIPPED_MODELS } from '../../models/models.js';
+
+// The shipped checkpoints' names, as the docs list them (web/models/models.js is the one list).
+const SHIPPED = Object.keys(SHIPPED_MODELS).map((name) => `\`${name}\``).join(', ');
 
 // What every widget but <tp-playground> understands (docs/WIDGETS.md, "Common attributes").
 // theme: light, dark, or the host page's own dark mode (web/ui/scheme.js, its THEME_VALUES).
@@ -112,7 +116,7 @@ export const WIDGETS = Object.freeze([
     className: 'TpAttention',
     summary: 'The attention of a real model on a text: a shipped or given checkpoint traced at once, or a model trained on a built-in task in its own Worker, redrawn as it learns.',
     attributes: [
-      { name: 'model', type: 'name or URL', default: '—', doc: 'a shipped checkpoint by name — `qa-toy`, `reverse`, `translate`, `lm-char`, `sentiment` (`web/models/`, found next to the widget files) — or the URL of a `.safetensors` file (relative to the page)' },
+      { name: 'model', type: 'name or URL', default: '—', doc: `a shipped checkpoint by name — ${SHIPPED} (\`web/models/\`, found next to the widget files) — or the URL of a \`.safetensors\` file (relative to the page)` },
       { name: 'task', type: 'string', default: '`qa-toy`', doc: 'without `model`: the built-in task to train on (`qa-toy`, `copy`, `reverse`, `sort`, `addition`, `translate`, `lm-char`, `lm-bpe`, `sentiment`, `tagging`)' },
       { name: 'text', type: 'string', default: "the task's first sample input", doc: 'the input to trace' },
       { name: 'target', type: 'string', default: "the model's own answer", doc: 'sequence tasks: what the decoder is fed after `<SOS>`' },
@@ -136,13 +140,16 @@ export const WIDGETS = Object.freeze([
   {
     tag: 'tp-walkthrough',
     className: 'TpWalkthrough',
-    summary: "The seed example, one step at a time, with the real numbers of one forward pass of the seed's model.",
+    summary: "One forward pass, one step at a time, with the real numbers: the seed example (the seed article's 28 steps), or the steps any checkpoint's configuration implies, ours or an imported one.",
     attributes: [
-      { name: 'step', type: 'number or id', default: '1', doc: '1 … 28, or a step id: `vocab`, `embed`, `pe`, `sum`, `q`, `kv`, `qk`, `scale`, `mask`, `softmax`, `av`, `concat`, `wo`, `add1`, `norm1`, `ffn1`, `ffn2`, `add2`, `dembed`, `dqk`, `dmask`, `dsoftmax`, `dout`, `cross`, `crossout`, `dffn`, `logits`, `probs`' },
-      { name: 'seed', type: 'integer', default: '1', doc: "the freshly initialised model's seed" },
-      { name: 'model', type: 'name or URL', default: '—', doc: "a checkpoint of the seed's model (trained on `qa-toy`): `qa-toy` (shipped) or a URL; its weights instead of fresh ones" },
-      { name: 'text', type: 'string', default: '`how are you`', doc: "the encoder input (words of the toy's vocabulary)" },
-      { name: 'target', type: 'string', default: '`i am`', doc: 'the decoder input after `<SOS>`' },
+      { name: 'step', type: 'number or id', default: '1', doc: '1 … the number of steps, or a step id: the seed\'s `vocab`, `embed`, `pe`, `sum`, `q`, `kv`, `qk`, `scale`, `mask`, `softmax`, `av`, `concat`, `wo`, `add1`, `norm1`, `ffn1`, `ffn2`, `add2`, `dembed`, `dqk`, `dmask`, `dsoftmax`, `dout`, `cross`, `crossout`, `dffn`, `logits`, `probs`; another model\'s such as `dec.embed`, `dec.0.self.kv`, `dec.1.self.softmax`, `dec.0.ffn.hidden`, `logits`, `probs`' },
+      { name: 'seed', type: 'integer', default: '1', doc: "the freshly initialised seed model's seed (without `model`)" },
+      { name: 'model', type: 'name or URL', default: '—', doc: `a checkpoint: a shipped one (${SHIPPED}), the URL of a \`.safetensors\` file, or an imported model: the URL of a GPT-2 or Llama folder (ending in \`/\`) or of a llama2.c \`.bin\`` },
+      { name: 'text', type: 'string', default: "`how are you`, or the checkpoint's task's first sample", doc: 'the input walked through (required for an imported model)' },
+      { name: 'target', type: 'string', default: '`i am` (the seed)', doc: "an encoder-decoder's decoder input after `<SOS>`" },
+      { name: 'layer', type: 'integer', default: '0', doc: 'the layer shown (another model than the seed\'s; 0-based, up to its last)' },
+      { name: 'head', type: 'integer', default: '0', doc: 'the head shown (0-based)' },
+      { name: 'token', type: 'integer', default: 'the last', doc: 'the focused token: its row in numbers, its cells in each formula (0-based)' },
       { name: 'label', type: 'string', default: '—', doc: 'a title' },
       ...COMMON_ATTRIBUTES,
     ],
@@ -159,6 +166,7 @@ export const WIDGETS = Object.freeze([
       { name: 'task', type: 'string', default: '`qa-toy`', doc: 'a built-in task (as for `<tp-attention>`)' },
       { name: 'prompt', type: 'string', default: "the task's first sample input", doc: 'what the model answers (classifiers: the sentence to classify)' },
       { name: 'autoplay', type: 'boolean', default: 'off', doc: 'start training when first on screen instead of waiting for Train' },
+      { name: 'stop-when-met', type: 'boolean', default: 'off', doc: "pause once where the run has learned its task (its metric the best it can be and the loss of the last steps below 0.02; never a language model's), saying so; Resume trains on to `steps`" },
       { name: 'max-new-tokens', type: 'integer', default: '32 (language models: 80)', doc: '1 … 512' },
       { name: 'height', type: 'integer', default: '170', doc: "the chart's height in px, 80 … 800" },
       { name: 'label', type: 'string', default: "the task's name", doc: 'the title' },
