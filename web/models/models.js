@@ -8,4 +8,5 @@ export const SHIPPED_MODELS = Object.freeze({
   translate: new URL('./translate.safetensors', import.meta.url),
   'lm-char': new URL('./lm-char.safetensors', import.meta.url),
   sentiment: new URL('./sentiment.safetensors', import.meta.url),
+  'lm-char-llama': new URL('./lm-char-llama.safetensors', import.meta.url),
 });

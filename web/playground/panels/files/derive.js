@@ -4,6 +4,7 @@
 // Pure: (state, run, shown, info, page) -> props.
 import { SHIPPED_MODELS } from '../../../models/models.js';
 import { tr, configOf } from '../common.js';
+import { TASKS } from '../../state.js';
 
 export function deriveFiles(state, run, shown, info, page) {
   const t = tr(state);
@@ -11,7 +12,8 @@ export function deriveFiles(state, run, shown, info, page) {
   return {
     saveDisabled: !configOf(run, page),
     saveRunDisabled: !configOf(run, page),
-    pretrained: Object.keys(SHIPPED_MODELS).map((name) => ({ name, text: t(`task.${name}`), disabled: !page.tp })),
+    // A shipped checkpoint is named by its task, or by its own words when it is another model of one.
+    pretrained: Object.keys(SHIPPED_MODELS).map((name) => ({ name, text: t(TASKS.includes(name) ? `task.${name}` : `shipped.${name}`), disabled: !page.tp })),
     importDisabled: !page.tp,
     status: files.status ? t(files.status.key, files.status.vars) : null,
     importStatus: files.importStatus ? files.importStatus.map(([key, vars]) => t(key, vars)).join(' ') : null,
