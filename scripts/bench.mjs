@@ -29,7 +29,8 @@
 //            also writes the page-weight tables of docs/WIDGETS.md and docs/PERFORMANCE.md)
 //   import   a GPT-2-small-sized checkpoint: load time, peak memory, ms per token; then ours
 //            against onnxruntime-web and @wllama/wllama on the same random weights (bench/import/)
-//   drawing  the playground's main-thread long tasks per minute while lm-char trains
+//   drawing  the playground's main thread while lm-char trains: long tasks per minute, every panel in
+//            view; work per snapshot with only the training bar in view (--views all,trainbar)
 //   engines  one benchmark module (tp_bench_web.mjs) in Chromium and Firefox: products, a step
 // Each file's header says what it measures and its options.
 import { spawnSync } from 'node:child_process';

@@ -30,8 +30,11 @@ export class Frames {
   }
 }
 
-// A function that runs `render` now when `el` is on screen (or near it), else once it scrolls
-// into view, and at most every `every` ms: panels out of sight cost nothing while a run goes on.
+// A function that runs `render` now when `el` is on screen, else once it scrolls into view (once,
+// with whatever is newest then), and at most every `every` ms: panels out of sight cost nothing
+// while a run goes on. No margin around the viewport: a panel just below the fold is out of
+// sight too (with the training bar alone in view, the panels under it would otherwise redraw
+// for every snapshot), and catching up costs one draw in the frame it comes into view.
 export function whenVisible(el, render, { every = 0 } = {}) {
   let visible = true, dirty = false, last = 0, timer = 0;
   const run = () => {
@@ -53,7 +56,7 @@ export function whenVisible(el, render, { every = 0 } = {}) {
     new IntersectionObserver((entries) => {
       visible = entries.at(-1).isIntersecting;
       if (visible && dirty) request();
-    }, { rootMargin: '200px 0px' }).observe(el);
+    }).observe(el);
   }
   return request;
 }
