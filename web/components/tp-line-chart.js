@@ -1,5 +1,6 @@
 // <tp-line-chart> — lines over a shared x axis: the training and validation loss curves, the
-// RoPE "score depends only on distance" curves. Nice ticks, optional log y, a legend, a hover
+// RoPE "score depends only on distance" curves. Nice ticks, optional log y, a legend (wrapped
+// between entries, and a long name between its words: never cut at the edge), a hover
 // crosshair that reads every series at that x, and PNG/SVG export. Long series are reduced to
 // a min/max pair per pixel column, so 10,000 points draw as fast as 500.
 //
@@ -8,6 +9,7 @@
 import { VizElement } from './shared/viz-element.js';
 import { fmt } from './shared/format.js';
 import { measureText } from './shared/scene.js';
+import { legendLayout } from './shared/legend.js';
 import { defineElement } from '../ui/element.js';
 
 function niceTicks(lo, hi, count = 5) {
@@ -53,21 +55,9 @@ export class TpLineChart extends VizElement {
         if (y > yhi) yhi = y;
       }
     }
-    // Legend entries, wrapped to the width.
-    const legend = [];
-    {
-      let lx = 0, ly = 9;
-      for (const s of this._series.filter((s) => s.points?.length && !s.noLegend)) {
-        const w = 21 + measureText(s.name, 11, { family: th.font }) + 14;
-        if (lx > 0 && lx + w > width - 20) {
-          lx = 0;
-          ly += 16;
-        }
-        legend.push({ s, x: lx, y: ly });
-        lx += w;
-      }
-    }
-    const legendH = legend.length ? legend.at(-1).y + 11 : 4;
+    const legend = legendLayout(this._series.filter((s) => s.points?.length && !s.noLegend), width - 16, (text) => measureText(text, 11, { family: th.font }));
+    this._legend = legend;
+    const legendH = legend.length ? legend.at(-1).y + 16 * (legend.at(-1).lines.length - 1) + 11 : 4;
     if (!Number.isFinite(xlo)) {
       items.push({ type: 'text', x: width / 2, y: H0 / 2, text: this.getAttribute('empty') ?? this.t('chart.empty'), fill: th.muted, size: 12, anchor: 'middle' });
       return { width, height: H0, items, font: th.font, monoFont: th.mono };
@@ -118,10 +108,10 @@ export class TpLineChart extends VizElement {
       if (!s.dotsOnly) items.push({ type: 'poly', points: pts, stroke: s.color, lw: s.width ?? 1.8, dash: s.dash, opacity: s.opacity ?? 1 });
     }
     // Legend.
-    for (const { s, x, y } of legend) {
+    for (const { s, x, y, lines } of legend) {
       const lx = 8 + x;
       items.push({ type: 'line', x1: lx, y1: y, x2: lx + 16, y2: y, stroke: s.color, lw: 2.5, dash: s.dash });
-      items.push({ type: 'text', x: lx + 21, y, text: s.name, fill: th.fg, size: 11 });
+      lines.forEach((line, i) => items.push({ type: 'text', x: lx + 21, y: y + 16 * i, text: line, fill: th.fg, size: 11 }));
     }
     // Hover crosshair.
     if (this.hover?.x !== undefined) {
@@ -149,6 +139,16 @@ export class TpLineChart extends VizElement {
     }
     if (!points.length) return null;
     return { key: at, x: at, points, tip: `${this.getAttribute('x-label') ?? 'x'} ${fmt(at, 5)}\n${points.map((p) => `${p.name}: ${fmt(p.y, 4)}`).join('\n')}` };
+  }
+
+  // Where the drawn legend's entries are, in the canvas's CSS pixels: [{ name, lines, left,
+  // top, right, bottom }] (swatch and text), and the plot's top, which they stay above.
+  legendBoxes() {
+    if (!this.scene) this.render();
+    const th = this.theme();
+    const entries = (this._legend ?? []).map(({ s, x, y, lines, width }) => ({ name: s.name, lines, left: 8 + x, top: y - 7, right: 8 + x + width,
+      bottom: y + 16 * (lines.length - 1) + 7, widths: lines.map((l) => measureText(l, 11, { family: th.font })) }));
+    return { entries, plotTop: this._geom?.top ?? null, width: this.scene?.width ?? 0 };
   }
 
   describe() {

@@ -39,6 +39,7 @@ import { recordWalkthrough } from './panels/walkthrough/record.js';
 import { modelPatch, trainPatch, resetPatch } from './panels/setup/patches.js';
 import { OutputsActions } from './panels/outputs/actions.js';
 import { FilesActions } from './panels/files/actions.js';
+import { KeptTraining } from './train-kept.js';
 
 // Every task the playground offers (built-in, then the user's own text / pairs), and the state a
 // link's hash describes: for <tp-playground>'s task and state attributes.
@@ -111,7 +112,7 @@ function drawPanels(app, root, local) {
 }
 
 // What each intent of a panel does, and who does it.
-function intents(app, { local, outputs, files, redraw }) {
+function intents(app, { local, outputs, files, keptTraining, redraw }) {
   const fail = (e) => app.fail(e);
   const promptText = (value = '') => value.trim() || app.state.prompt || app.info?.sampleInputs?.[0] || '';
   const taskInfo = () => pageView(app, local).taskInfo;
@@ -129,6 +130,7 @@ function intents(app, { local, outputs, files, redraw }) {
     'keep-run': () => app.keepRun(),
     'forget-runs': () => app.kept.forget(),
     'forget-run': ({ key }) => app.kept.forget(key),
+    'train-kept': () => keptTraining.trainAll(),
     isolate: async () => {
       try {
         local.isolateFailed = await isolatePage();  // reloads the page when it works
@@ -145,14 +147,8 @@ function intents(app, { local, outputs, files, redraw }) {
     },
     preview: ({ moved, prompt }) => outputs.preview(moved, promptText(prompt)),
     'measure-kv': ({ prompt }) => outputs.measureKv(promptText(prompt)),
-    'compare-run': ({ key }) => {
-      local.compareKey = key;
-      redraw('attention');
-    },
-    'wt-source': ({ value }) => {
-      local.wtSource = value;
-      redraw('walkthrough');
-    },
+    'compare-run': ({ key }) => Object.assign(local, { compareKey: key }) && redraw('attention'),
+    'wt-source': ({ value }) => Object.assign(local, { wtSource: value }) && redraw('walkthrough'),
     'wt-pick': ({ layer, head, token }) => (local.wtPick = { layer, head, token }) && redraw('walkthrough'),
     save: () => files.save(),
     'load-file': ({ file }) => files.loadFile(file),
@@ -166,13 +162,15 @@ function intents(app, { local, outputs, files, redraw }) {
 }
 
 async function start(app, { root, host }, onReady) {
-  const local = { compareKey: null, wtSource: null, wtPick: null, isolateFailed: null, threads: null, isolation: null, isolationScopes: [] };
+  const local = { compareKey: null, wtSource: null, wtPick: null, wtGenerated: null, isolateFailed: null, threads: null, isolation: null, isolationScopes: [] };
   const resources = (local.resources = new Resources({ tp: () => app.tp, infoFor: (task) => app.infoFor(task) }));
   let redraw = () => {};
   const outputs = new OutputsActions(app, () => app.emit('outputs'));
   const files = new FilesActions(app, () => app.emit('files'));
-  Object.defineProperties(local, { outputs: { get: () => outputs.out, enumerable: true }, files: { get: () => files.state, enumerable: true } });
-  const routes = intents(app, { local, outputs, files, redraw: (name) => redraw(name) });
+  const keptTraining = new KeptTraining(app, () => app.emit('kept'));
+  Object.defineProperties(local, { outputs: { get: () => outputs.out, enumerable: true }, files: { get: () => files.state, enumerable: true },
+    keptTraining: { get: () => keptTraining.state, enumerable: true } });
+  const routes = intents(app, { local, outputs, files, keptTraining, redraw: (name) => redraw(name) });
   root.addEventListener('tp-intent', (e) => {
     const { intent, ...detail } = e.detail;
     if (!Object.hasOwn(routes, intent)) throw new Error(`a panel asked for '${intent}', which no one does (app.js INTENTS)`);
@@ -200,7 +198,7 @@ async function start(app, { root, host }, onReady) {
   });
   app.on('imported', (imported) => imported || files.left());
   app.record('embeddings', EMBEDDINGS_RECORD);
-  recordWalkthrough(app, root);
+  recordWalkthrough(app, root, local);
   app.addEventListener('dispose', () => resources.dispose());
   // Nothing heavy (the engine, the worker) until the playground is first seen.
   await app.seen();
@@ -286,7 +284,7 @@ function listenToSession(app) {
     app.emit('run', d);
     if (d.reason === 'error') app.status('status.failed');
     else if (d.reason === 'finished') app.status('status.finished');
-    else if (d.reason === 'diverged') app.status('status.diverged', { step: d.report?.divergedAt ?? d.step });
+    else if (d.reason === 'diverged' || d.reason === 'met') app.status(`status.${d.reason}`, { step: d.reason === 'met' ? d.step : d.report?.divergedAt ?? d.step });
     else if (d.reason === 'paused') app.status(app.pausedByView ? 'status.offscreen' : 'status.paused');
     else if (d.reason === 'started') app.status('status.training');
     // A kept run that is still the current one is stored as it is now.

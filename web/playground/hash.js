@@ -3,7 +3,8 @@
 // could not use. No DOM, no wasm.
 //
 //   const state = parseHash(location.hash);  location.hash = toHash(state);
-import { ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TASKS, CUSTOM_TASKS, TOKENIZER_KINDS, ATTN_KINDS, ATTN_STAGES, PACES, URL_TEXT_LIMIT, defaultState, englishRange, inRange as within } from './state.js';
+import { ARCH_FIELDS, TRAIN_FIELDS, GEN_FIELDS, TASKS, CUSTOM_TASKS, TOKENIZER_KINDS, ATTN_KINDS, ATTN_STAGES, PACES, URL_TEXT_LIMIT, LABEL_LIMIT, cleanLabel, defaultState, englishRange,
+  inRange as within } from './state.js';
 
 const SHORT = { model: 'm.', train: 't.', gen: 'g.', attn: 'a.' };
 
@@ -12,12 +13,13 @@ const fitsLink = (text) => encodeURIComponent(text).length <= URL_TEXT_LIMIT;
 export function toHash(state) {
   const d = defaultState();
   const p = new URLSearchParams();
-  for (const k of ['task', 'lang', 'seed', 'input', 'tokKind', 'prompt', 'wt', 'pace']) if (state[k] !== d[k] && fitsLink(String(state[k]))) p.set(k, String(state[k]));
+  for (const k of ['task', 'lang', 'seed', 'input', 'tokKind', 'prompt', 'wt', 'pace', 'stop']) if (state[k] !== d[k] && fitsLink(String(state[k]))) p.set(k, String(state[k]));
   if (state.task === 'text') {
     if (fitsLink(state.text)) p.set('text', state.text);
     p.set('textTokenizer', state.textTokenizer);
   }
   if (state.task === 'pairs' && fitsLink(state.pairs)) p.set('pairs', state.pairs);
+  if (state.label) p.set('l', state.label);
   for (const [group, prefix] of Object.entries(SHORT)) {
     for (const [k, v] of Object.entries(state[group] ?? {})) {
       if (group !== 'model' && group !== 'train' && d[group][k] === v) continue;
@@ -69,16 +71,37 @@ const count = (v) => (/^\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Numbe
 // ---- kept runs' set-ups -------------------------------------------------------------------
 
 // What defines a run: the task (a digest of your own text or pairs, which stay out of links),
-// the seed, and the model and training overrides. Never weights.
+// the seed, and the model and training overrides. Never weights. The run's label goes with it,
+// but is no part of its key: the same set-up trains the same run, whatever it is called.
 export function setupOf(state) {
   const setup = { task: state.task, seed: state.seed, model: { ...state.model }, train: { ...state.train } };
   if (state.task === 'text') Object.assign(setup, { textTokenizer: state.textTokenizer, data: digest(state.text) });
   if (state.task === 'pairs') setup.data = digest(state.pairs);
-  return setup;
+  return labelled(setup, state.label);
+}
+
+// The state that goes back to a kept run's set-up, keeping this page's language, pace, kept
+// runs and data.
+export function stateForSetup(state, setup) {
+  return { ...defaultState(), lang: state.lang, pace: state.pace, runs: state.runs, task: setup.task, seed: setup.seed, label: setup.label ?? '',
+    model: { ...setup.model }, train: { ...setup.train }, ...(setup.textTokenizer ? { textTokenizer: setup.textTokenizer, text: state.text } : {}),
+    ...(setup.task === 'pairs' ? { pairs: state.pairs } : {}) };
 }
 
 export function setupKey(setup) {
-  return setupToString(setup);
+  return setupToString(setup, { label: false });
+}
+
+// The set-up named `label` (cleanLabel's text; '' drops the name).
+export function labelled(setup, label) {
+  const { label: _old, ...rest } = setup;
+  return label ? { ...rest, label } : rest;
+}
+
+// A label read from a link: cut to the limit, and said so.
+function linkLabel(key, v, problems) {
+  if ([...v].length > LABEL_LIMIT) problems.push({ key, value: v.slice(0, 80), reason: `a label holds at most ${LABEL_LIMIT} characters: the rest is left out` });
+  return cleanLabel(v);
 }
 
 // A short fingerprint of a text (FNV-1a, 32 bits), to tell two data sets apart without storing them.
@@ -88,7 +111,7 @@ export function digest(text) {
   return `${text.length.toString(36)}-${h.toString(36)}`;
 }
 
-function setupToString(setup) {
+function setupToString(setup, { label = true } = {}) {
   const p = new URLSearchParams();
   p.set('task', setup.task);
   p.set('seed', String(setup.seed));
@@ -96,6 +119,7 @@ function setupToString(setup) {
   if (setup.data) p.set('d', setup.data);
   for (const [k, v] of Object.entries(setup.model ?? {}).sort()) p.set(`m.${k}`, String(v));
   for (const [k, v] of Object.entries(setup.train ?? {}).sort()) p.set(`t.${k}`, String(v));
+  if (label && setup.label) p.set('l', setup.label);
   return p.toString();
 }
 
@@ -109,6 +133,8 @@ function setupFromString(text, problems) {
   const setup = { task, seed: count(p.get('seed') ?? '') ?? 1, model: {}, train: {} };
   if (TOKENIZER_KINDS.includes(p.get('tt'))) setup.textTokenizer = p.get('tt');
   if (p.get('d')) setup.data = p.get('d');
+  const label = linkLabel('run l', p.get('l') ?? '', problems);
+  if (label) setup.label = label;
   for (const [k, v] of p) {
     const group = k.startsWith('m.') ? 'model' : k.startsWith('t.') ? 'train' : null;
     if (!group) continue;
@@ -156,9 +182,14 @@ export function readHash(hash) {
     } else if (k === 'pace') {
       if (v !== '' && PACES.includes(Number(v))) s.pace = Number(v);
       else bad(k, v, `steps per second: ${PACES.join(', ')} (0: as fast as possible)`);
+    } else if (k === 'stop') {
+      if (v === 'true' || v === 'false') s.stop = v === 'true';
+      else bad(k, v, 'true (pause where the task is learned) or false (train to the last step)');
     } else if (k === 'tokKind' || k === 'textTokenizer') {
       if ((k === 'tokKind' && v === 'model') || TOKENIZER_KINDS.includes(v)) s[k] = v;
       else bad(k, v, `tokenizers: ${TOKENIZER_KINDS.join(', ')}`);
+    } else if (k === 'l') {
+      s.label = linkLabel(k, v, problems);
     } else if (k === 'run') {
       const setup = setupFromString(v, problems);
       if (setup && !s.runs.some((r) => setupKey(r) === setupKey(setup))) s.runs.push(setup);

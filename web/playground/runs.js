@@ -2,12 +2,12 @@
 // setupOf: what the link carries, never weights) and its record (run-record.js: curves and a
 // thinned history of snapshots). The kept runs survive a reload in IndexedDB; the link lists their
 // set-ups, so a copied link brings them back where they were stored, and names the rest. Runs are
-// named by how their set-ups differ from each other ("norm placement: pre").
+// named by their labels, their presets, or how their set-ups differ (comparison.js).
 //
 //   const kept = new KeptRuns();  await kept.load(state.runs);
 //   kept.keep(setup, session.run);  kept.freeze(run);  kept.forget(key);  kept.forget();
 import { RunRecord } from '../lib/run-record.js';
-import { setupKey } from './hash.js';
+import { setupKey, labelled } from './hash.js';
 import { headColor } from '../components/shared/colormap.js';
 
 const DB = 'transformer-playground', STORE = 'kept-runs';
@@ -107,6 +107,16 @@ export class KeptRuns extends EventTarget {
         this.save(e);
       }
     }
+  }
+
+  // The reader renamed the current run (`record`): a kept run that is it takes the new label.
+  relabel(record, label) {
+    const live = this.entries.filter((e) => e.live && e.record === record && (e.setup.label ?? '') !== label);
+    for (const e of live) {
+      e.setup = labelled(e.setup, label);
+      this.save(e);
+    }
+    if (live.length) this.#changed();
   }
 
   // Stores an entry (a live one as it is now).

@@ -3,7 +3,8 @@
 // No DOM, no wasm: data only.
 //
 // state = { lang, task, text, textTokenizer, pairs, seed, model: {overrides}, train: {overrides},
-//           input, tokKind, attn: { kind, layer, head, stage }, gen: {...}, prompt, wt }
+//           input, tokKind, attn: { kind, layer, head, stage }, gen: {...}, prompt, wt, pace, stop, runs,
+//           label }
 // `model` and `train` hold only what differs from the task's defaults, so a link stays short and
 // "changed from default" is simply "present".
 import { MODEL_CONFIG, TRAIN_OPTIONS, GENERATE_OPTIONS } from '../lib/generated/schema.js';
@@ -86,8 +87,18 @@ export function defaultState() {
     prompt: '',
     wt: 0,
     pace: null,       // training speed in steps per second (0: as fast as possible); null: the task's default
+    stop: true,       // training pauses once where the run has learned its task (stop-rule.js)
     runs: [],         // the kept runs' set-ups (see runs.js); never weights
+    label: '',        // the reader's name for the run (cleanLabel's text); '' names it by its set-up
   };
+}
+
+// A run's label is a line of plain text (it is only ever set as text, never as markup): control
+// characters and runs of spaces become one space, and it holds at most LABEL_LIMIT characters,
+// so a link or a file cannot make a name that fills the page.
+export const LABEL_LIMIT = 80;
+export function cleanLabel(text) {
+  return [...String(text ?? '').replace(/[\s\p{Cc}\p{Cf}]+/gu, ' ').trim()].slice(0, LABEL_LIMIT).join('').trim();
 }
 
 // The speeds the playground offers, in steps per second (0: as fast as possible). At 2 every
@@ -107,7 +118,7 @@ export function sessionRequest(state) {
   const model = { ...state.model, seed: state.seed };
   // The task's defaults name n_kv_heads explicitly: more heads without a K/V choice stays MHA.
   if (model.nHeads !== undefined && model.nKvHeads === undefined) model.nKvHeads = model.nHeads;
-  return { task, model, training: { ...state.train, seed: state.seed } };
+  return { task, model, training: { ...state.train, seed: state.seed }, stopWhenMet: state.stop !== false };
 }
 
 // "source => target" (or a tab) per line.
@@ -181,6 +192,14 @@ export const DATA_LIMIT = 1_000_000;
 // A text, pairs, probe input or prompt longer than this, percent-encoded, stays out of the link,
 // so a link is a few kB at most; the page says so where the text is edited.
 export const URL_TEXT_LIMIT = 2000;
+
+// The state after `patch`. A label names one run: a patch that makes another run (a change the
+// model depends on) leaves the label behind, unless it brings one of its own.
+export function nextState(state, patch) {
+  const next = { ...state, ...patch };
+  const own = 'label' in patch && patch.label !== state.label;  // a whole state (a preset's) carries the old one
+  return own || !next.label || modelKey(next) === modelKey(state) ? next : { ...next, label: '' };
+}
 
 // Shallow-equal for the parts that need a new model.
 export function modelKey(state) {

@@ -1,13 +1,16 @@
 // training/derive.js — the Training card: the kept runs (keep this run, one line per kept run
 // with its colour, name, last loss, a button to go back to its set-up and one to forget it), the
 // loss and metric curves (one run: every step, the moving average, the validation dots; several:
-// one smoothed curve per run, named by how its set-up differs), the run's plan (or that the
+// one smoothed curve per run, named as comparison.js names it), the run's plan (or that the
 // model is not trained here), a divergence with what to change (and one button that does it: a
-// tenth of the learning rate, a new run), and how many threads train and why. Pure: (state,
+// tenth of the learning rate, a new run), and how many threads train and why. The current run's
+// label is typed here; the list also holds the current run when it is not kept, and says so; the
+// kept runs a link brought untrained are trained with one button (train-kept.js). Pure: (state,
 // run, shown, info, page).
 import { ROLE_COLORS } from '../../../components/shared/colormap.js';
 import { formatLoss } from '../../../components/shared/format.js';
-import { defaultState } from '../../state.js';
+import { stateForSetup } from '../../hash.js';
+import { runNames } from '../../comparison.js';
 import { tr } from '../common.js';
 import { curvesOf } from './curves.js';
 
@@ -27,29 +30,46 @@ export function deriveTraining(state, run, shown, info, page) {
 function runsProps(state, run, page, compared, t) {
   const kept = page.kept?.entries ?? [];
   const labels = new Map(compared.map((r) => [r.key, r.label]));
+  // The kept runs not trained here are named among themselves (by label, preset or differences).
+  const pending = kept.filter((e) => !e.record);
+  if (page.infoFor) runNames(pending, page.infoFor, t).forEach((name, i) => labels.set(pending[i].key, name));
   const keptHere = kept.some((e) => e.live && e.record === run);
+  const lossAt = (r) => (r ? t('runs.at', { step: r.step, loss: formatLoss(r.loss) }) : '');
+  const list = kept.map((e) => {
+    const here = e.live && e.record === run;
+    const name = labels.get(e.key) ?? t('runs.elsewhere');
+    return {
+      key: e.key, here, kept: true, color: e.color,
+      name: e.record ? name : `${name} — ${t('runs.notHere')}`,
+      loss: lossAt(e.record?.report),
+      open: here ? null : { label: t('runs.open'), aria: t('runs.openAria', { name }), state: stateForSetup(state, e.setup) },
+      forget: t('runs.forgetOne', { name }),
+    };
+  });
+  // The current run, when it is not kept and has trained, is listed too: the list holds what the
+  // chart draws.
+  const current = compared.find((r) => r.current && !r.kept && r.record.points.length);
+  if (current && kept.length) list.push({ key: current.key, here: true, kept: false, color: current.color, name: current.label, tag: t('runs.thisRun'), loss: lossAt(run?.report), open: null, forget: null });
   return {
-    list: kept.map((e) => {
-      const last = e.record?.report, here = e.live && e.record === run;
-      const name = labels.get(e.key) ?? t('runs.elsewhere');
-      return {
-        key: e.key, here, color: e.color,
-        name: e.record ? name : `${name} — ${t('runs.notHere')}`,
-        loss: last ? t('runs.at', { step: last.step, loss: formatLoss(last.loss) }) : '',
-        open: here ? null : { label: t('runs.open'), aria: t('runs.openAria', { name }), state: openState(state, e.setup) },
-        forget: t('runs.forgetOne', { name }),
-      };
-    }),
+    list,
+    holds: kept.length ? t(current ? 'runs.holds' : 'runs.holdsKept', { n: kept.length }) : '',
+    label: { value: state.label, placeholder: current?.label ?? compared.find((r) => r.current)?.label ?? '' },
+    trainAll: trainAllProps(kept, labels, page, t),
     keep: { disabled: !run || keptHere || !(run.points.length > 0), text: t(keptHere ? 'runs.kept' : 'runs.keep') },
     forgetHidden: kept.length === 0,
   };
 }
 
-// The state that goes back to a kept run's set-up (this page's language, pace, kept runs and data).
-function openState(state, setup) {
-  return { ...defaultState(), lang: state.lang, pace: state.pace, runs: state.runs, task: setup.task, seed: setup.seed,
-    model: { ...setup.model }, train: { ...setup.train }, ...(setup.textTokenizer ? { textTokenizer: setup.textTokenizer, text: state.text } : {}),
-    ...(setup.task === 'pairs' ? { pairs: state.pairs } : {}) };
+// The kept runs a link brought that were never trained here: one button trains them all, then
+// says how far it has got (train-kept.js).
+function trainAllProps(kept, labels, page, t) {
+  const job = page.keptTraining;
+  if (job?.running) {
+    return { hidden: false, disabled: true, text: t('runs.trainAll', { n: job.n }), progress: t('runs.trainingAll', { i: job.i, n: job.n, name: labels.get(job.key) ?? t('runs.elsewhere') }) };
+  }
+  const untrained = kept.filter((e) => !e.record).length;
+  const progress = job && job.done ? t('runs.trainedAll', { n: job.done }) : untrained ? t('runs.trainAllHint') : '';
+  return { hidden: untrained === 0, disabled: Boolean(page.busy), text: t('runs.trainAll', { n: untrained }), progress };
 }
 
 function chartsProps(run, info, page, compared, t) {
