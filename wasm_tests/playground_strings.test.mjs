@@ -33,3 +33,22 @@ test('a table says which line is not a string, and which key it has twice', () =
   assert.throws(() => table('\na = one\nb two\n', 'x.js'), /^Error: x\.js: line 2 is not "key = text": b two$/);
   assert.throws(() => table('\na = one\na = two\n', 'x.js'), /^Error: x\.js: line 2: a is given twice$/);
 });
+
+// A control whose accessible name (key `…Aria`) is longer than its visible text (the key without
+// it) must hold that text as whole words, in order, so a voice-control user can say what they
+// see (WCAG 2.5.3; axe-core's label-content-name-mismatch compares words, not characters: the
+// Korean "설정" inside "설정으로" is not the word "설정").
+test('every accessible name holds its control\'s visible text as whole words, in both languages', () => {
+  const words = (s) => s.normalize('NFKD').toLowerCase().replace(/\{\w+\}/g, ' ').split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
+  let pairs = 0;
+  for (const [lang, strings] of Object.entries(STRINGS)) {
+    for (const [key, name] of Object.entries(strings)) {
+      const visible = strings[key.replace(/Aria$/, '')];
+      if (!key.endsWith('Aria') || visible === undefined) continue;
+      pairs += 1;
+      const n = words(name), v = words(visible);
+      assert.ok(n.some((_, i) => v.every((w, j) => n[i + j] === w)), `${lang} ${key}: "${name}" does not hold the words of "${visible}"`);
+    }
+  }
+  assert.ok(pairs >= 10, `${pairs} pairs checked`);
+});

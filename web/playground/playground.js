@@ -12,7 +12,7 @@
 // 'snapshot', 'lang', 'busy', 'invalid', 'error', 'kept', 'imported', 'ready' — the frequent ones
 // at most once per animation frame (frames.js). Panels never see this object: app.js hands them
 // derive()'s props and routes their intents here.
-import { modelKey, sessionRequest } from './state.js';
+import { modelKey, sessionRequest, nextState } from './state.js';
 import { setupOf, toHash } from './hash.js';
 import { KeptRuns } from './runs.js';
 import { TaskInfos } from './task-infos.js';
@@ -104,22 +104,24 @@ export class Playground extends EventTarget {
 
   // ---- changing -----------------------------------------------------------------------------
 
-  // Merges a patch into the state, mirrors it in the URL, and rebuilds the model if the patch
-  // changed anything the model depends on.
+  // Merges a patch into the state (state.js nextState), mirrors it in the URL, and rebuilds the
+  // model if the patch changed anything the model depends on.
   set(patch) {
-    const before = modelKey(this.state);
-    const changed = Object.keys(patch).filter((k) => JSON.stringify(this.state[k]) !== JSON.stringify(patch[k]));
+    const before = modelKey(this.state), next = nextState(this.state, patch);
+    const changed = [...new Set([...Object.keys(patch), 'label'])].filter((k) => JSON.stringify(this.state[k]) !== JSON.stringify(next[k]));
     // A task picked while an imported model is in use leaves it, even the task the state
     // already names (the imported model stood in for it).
     const leaving = Boolean(this.imported) && ('task' in patch || changed.some((k) => k === 'model' || k === 'seed'));
     if (!changed.length && !leaving) return;
-    this.state = { ...this.state, ...patch };
+    this.state = next;
     if (this.standalone) history.replaceState(null, '', toHash(this.state));
     if (changed.includes('lang')) this.emit('lang');
     if (leaving) this.setImported(null);
     this.emit('state', { changed });
     if (changed.includes('input')) this.sendProbes();
-    if (this.session && (leaving || modelKey(this.state) !== before)) this.scheduleConfigure();
+    const same = modelKey(this.state) === before;  // a new label names the same run
+    if (changed.includes('label') && same && this.runSetup) this.kept.relabel(this.run, (this.runSetup = setupOf(this.state)).label ?? '');
+    if (this.session && (leaving || !same)) this.scheduleConfigure();
   }
 
   // Shows step `step` of the history in every view (null: follow the newest).
@@ -136,7 +138,6 @@ export class Playground extends EventTarget {
     else this.page.invalid.delete(key);
     this.emit('invalid', this.page.invalid);
   }
-
   // The boxes were drawn again from the state's values, which are valid.
   clearInvalid() {
     this.page.invalid.clear();
@@ -147,7 +148,6 @@ export class Playground extends EventTarget {
     this.page.status = { key: key ?? '', vars };
     this.emit('status', this.page.status);
   }
-
   setBusy(busy) {
     this.page.busy = busy;
     this.emit('busy', busy);

@@ -58,6 +58,7 @@ input[type=checkbox] { width: 18px; height: 18px; accent-color: var(--_accent); 
 .segmented button:focus-visible { outline-offset: -3px; }
 .segmented button[aria-checked="true"] { background: var(--_accent); color: var(--_accent-fg); }
 .segmented button:disabled { opacity: .35; }
+#wt-source button { white-space: normal; }
 .samples { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
 .samples button { font-size: 12.5px; padding: 3px 10px; min-height: 28px; border-radius: 999px; background: var(--_panel); font-weight: 500; }
 

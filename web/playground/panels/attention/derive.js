@@ -2,7 +2,8 @@
 // (model view; a deep model shows a window of layers around the selected one), the selected
 // head large (the probabilities, or any earlier stage of the scores), the head view
 // (token-to-token lines), the mask of the selected layer (mask.js), another kept run beside it
-// (compare.js). Pure: (state, run, shown, info, page) -> props; page.tp asks the core for the
+// (compare.js), and the head whose pattern changed most since the run's first snapshot, with one
+// click to show it (changed.js). Pure: (state, run, shown, info, page) -> props; page.tp asks the core for the
 // mask, page.compared lists the runs to compare, page.compareKey is the one picked.
 import { ATTN_STAGES } from '../../state.js';
 import { headColor } from '../../../components/shared/colormap.js';
@@ -12,6 +13,7 @@ import { sidesOf } from './sides.js';
 import { maskProps } from './mask.js';
 import { explainSource } from './explain.js';
 import { compareProps } from './compare.js';
+import { changedMost } from './changed.js';
 
 const MAX_THUMBS = 48;
 
@@ -48,6 +50,7 @@ export function deriveAttention(state, run, shown, info, page) {
     heads: numbers(config?.nHeads ?? 1, sel.head),
     views: null,
     explain: null,
+    changed: null,
     compare: compareProps({ compared: page.compared ?? [], key: page.compareKey, step: shown?.step ?? 0, ...sel, kindLabel }, t),
   };
   const trace = traceOf(shown);
@@ -64,6 +67,20 @@ export function deriveAttention(state, run, shown, info, page) {
     note: t('attn.note', { input: trace.probe, answer: answer ? t('attn.noteAnswer', { answer }) : '', step: trace.step ?? 0 }) + shortenedNote(trace, t),
     mask: maskProps({ tp: page.tp, config, kind: sel.kind, layer: sel.layer, sides, specials: info?.tokenizer?.specials, vocab: info?.vocab }, t),
     explain: explainSource(trace, sel.kind, sel.layer, sel.head),
+    changed: changedProps(run, trace, config, sel, kindLabel, t),
+  };
+}
+
+// Where the shown step's attention differs most from the run's first snapshot: the words, and
+// the pick that shows it (null: nothing to point to yet).
+function changedProps(run, trace, config, sel, kindLabel, t) {
+  const most = changedMost(traceOf(run?.snapshots?.[0]), trace, config);
+  if (!most) return null;
+  const { kind, layer, head } = most;
+  const here = kind === sel.kind && layer === sel.layer && head === sel.head;
+  return {
+    text: t('attn.changed', { from: most.from, to: most.to, kind: kindLabel(kind), layer, head, tv: most.change.toFixed(2) }),
+    show: here ? t('attn.changedHere') : t('attn.changedShow'), disabled: here, pick: { kind, layer, head },
   };
 }
 

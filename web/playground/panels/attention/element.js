@@ -1,6 +1,7 @@
 // <tp-attention-panel> — the Attention card: the probe input, the kind, stage, layer and head,
 // the layer × head grid, the head view, the selected head large (hover a cell: how its weight
-// was computed), the layer's mask, and a kept run's grid beside this one. It draws
+// was computed), the layer's mask, a kept run's grid beside this one, and a pointer to the head
+// that changed most so far (with a button that shows it). It draws
 // attention/derive.js's props; it keeps only the input being typed and the cell under the pointer.
 // Intents: set (the input, the attention picked), compare-run { key }.
 import { segmented, h } from '../../../ui/dom.js';
@@ -21,6 +22,7 @@ const MARKUP = `
     <label class="inline"><span data-i18n="attn.headPick"></span> <select id="attn-head"></select></label>
   </div>
   <p class="hint" id="attn-note"></p>
+  <p class="hint changed" id="attn-changed" data-testid="attn-changed" hidden><span id="attn-changed-text"></span> <button type="button" id="attn-changed-show" data-testid="attn-changed-show"></button></p>
   <div class="attn-grid">
     <div class="stack">
       <tp-attention-grid id="attn-grid"></tp-attention-grid>
@@ -47,6 +49,8 @@ const CSS = `
 .probe-row .field-label { margin: 0; }
 .probe-row input { font-size: 15px; }
 .attn-grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 20px; align-items: start; margin: 10px 0 18px; }
+.changed { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; }
+.changed[hidden] { display: none; }
 .stack { display: flex; flex-direction: column; gap: 22px; min-width: 0; }
 @container app (max-width: 900px) {
   .probe-row { grid-template-columns: minmax(0, 1fr); gap: 4px; }
@@ -71,6 +75,7 @@ export class TpAttentionPanel extends panel(MARKUP, CSS) {
     this.$('attn-layer').addEventListener('change', pick('layer', Number));
     this.$('attn-head').addEventListener('change', pick('head', Number));
     this.$('attn-grid').addEventListener('tp-select', (e) => this.emit('set', { attn: { ...this.props.attn, layer: e.detail.layer, head: e.detail.head } }));
+    this.$('attn-changed-show').addEventListener('click', () => this.props.changed && this.emit('set', { attn: { ...this.props.attn, ...this.props.changed.pick } }));
     this.$('attn-compare-run').addEventListener('change', (e) => this.emit('compare-run', { key: e.target.value || null }));
     this.$('attn-main').addEventListener('tp-cell', (e) => {
       this.hovered = e.detail;
@@ -89,6 +94,7 @@ export class TpAttentionPanel extends panel(MARKUP, CSS) {
     if (this.getRootNode().activeElement !== input) input.value = props.input;
     if (props.note !== undefined) setText(this.$('attn-note'), props.note);
     if (props.views) this.views(props);
+    this.changed(props.changed);
     this.explain();
     this.compare(props.compare);
   }
@@ -120,6 +126,14 @@ export class TpAttentionPanel extends panel(MARKUP, CSS) {
       el.matrix = mask.matrix;
       setText(this.$('mask-note'), mask.note);
     }
+  }
+
+  changed(c) {
+    this.$('attn-changed').hidden = !c;
+    setText(this.$('attn-changed-text'), c?.text ?? '');
+    const button = this.$('attn-changed-show');
+    setText(button, c?.show ?? '');
+    button.disabled = Boolean(c?.disabled);
   }
 
   // How the hovered cell's weight was computed, from the shown snapshot.

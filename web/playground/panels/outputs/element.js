@@ -55,7 +55,8 @@ output { display: block; font: 600 20px/1.4 var(--_font); min-height: 28px; word
 .gen-steps button[aria-selected="true"] { border-color: var(--_accent); box-shadow: inset 0 0 0 1px var(--_accent); }
 .gen-steps button .p { font: 10px var(--_mono); color: var(--_muted); }
 .gen-steps button.fresh { animation: pop .25s ease-out; }
-@keyframes pop { from { transform: scale(.85); opacity: .2; } to { transform: none; opacity: 1; } }
+/* Scale only: a fade would leave the new step's text below the contrast it needs while it plays. */
+@keyframes pop { from { transform: scale(.85); } to { transform: none; } }
 .kv { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; margin-top: 10px; }
 .kv-picture[hidden] { display: none; }
 @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }`;

@@ -3,10 +3,12 @@
 // metric, tokens/s, threads, learning rate, gradient norm), while training the steps per second
 // and the time left (page.rate: step-rate.js), a refused set-up or a failed step,
 // why a model that generates cannot be trained here (an imported one too large to fine-tune:
-// Train and Step stay off), and the history's timeline (timeline.js). Pure: (state, run, shown, info, page) -> props.
+// Train and Step stay off), where training stopped because the task is learned (stop-rule.js's
+// rule, read from the run's own history) with Keep training, and the history's timeline (timeline.js). Pure: (state, run, shown, info, page) -> props.
 import { compact, formatLoss, formatMetric } from '../../../components/shared/format.js';
 import { tr, configOf } from '../common.js';
 import { timelineProps } from './timeline.js';
+import { metAt } from '../../../lib/stop-rule.js';
 
 export function deriveTrainbar(state, run, shown, info, page) {
   const t = tr(state);
@@ -42,8 +44,19 @@ export function deriveTrainbar(state, run, shown, info, page) {
     },
     error: errorText(run, page, t),
     notTrainable: untrainable ? t('train.notTrainable', { reason: untrainable }) : '',
+    met: metProps(run, metric, t),
     timeline: timelineProps(state, run, shown, info, page),
   };
+}
+
+// Training paused where the run learned its task (state reason 'met'): what it reached, from the
+// run's points by the rule the worker stopped by, until it trains on; null otherwise.
+function metProps(run, taskMetric, t) {
+  const metric = taskMetric ?? run?.task?.metric;
+  const met = run && !run.running && run.reason === 'met' ? metAt(metric, run.points) : null;
+  if (!met) return null;
+  const value = formatMetric(metric, met.metric);
+  return { text: t('train.met', { step: met.step, metric: t(`metric.${metric}`), value, loss: formatLoss(met.loss) }), keep: t('train.keep') };
 }
 
 // The status line: its key (the tests read it) and its text.

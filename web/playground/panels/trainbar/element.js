@@ -1,5 +1,6 @@
 // <tp-trainbar-panel> — the sticky training bar: Train / Pause / Step / Reset, the progress and
-// the status line, the latest numbers, why a model cannot be trained here (when it cannot), and
+// the status line, the latest numbers, why a model cannot be trained here (when it cannot), that
+// training stopped because the task is learned (with Keep training: the start intent), and
 // the history's timeline with Play and the speed. It draws trainbar/derive.js's props and keeps
 // only a replay in progress (Play: the shown step moves from where it is to the newest at the
 // speed's steps per second).
@@ -37,6 +38,7 @@ const MARKUP = `
     <label class="speed"><span data-i18n="time.speed"></span> <select id="speed" data-testid="speed"></select></label>
   </div>
   <p class="train-note" id="train-note" data-testid="train-note" role="status" hidden></p>
+  <p class="train-met" id="train-met" data-testid="train-met" role="status" hidden><span id="met-text"></span> <button type="button" id="keep" data-testid="keep-training"></button></p>
   <p class="train-error" id="train-error" role="alert" hidden></p>
 </div>`;
 
@@ -60,7 +62,8 @@ const CSS = `
 .timeline .speed { display: inline-flex; align-items: center; gap: 6px; font-size: 12.5px; color: var(--_muted); }
 .icon-button { min-width: 34px; min-height: 32px; padding: 4px 8px; justify-content: center; }
 .train-error { flex: 1 1 100%; margin: 0; color: var(--_danger); font-size: 13px; white-space: normal; overflow-wrap: anywhere; }
-.train-error[hidden], .train-note[hidden] { display: none; }
+.train-error[hidden], .train-note[hidden], .train-met[hidden] { display: none; }
+.train-met { flex: 1 1 100%; margin: 0; font-size: 13px; white-space: normal; overflow-wrap: anywhere; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; }
 .train-note { flex: 1 1 100%; margin: 0; color: var(--_muted); font-size: 13px; white-space: normal; overflow-wrap: anywhere; }
 @container app (max-width: 640px) {
   .trainbar { padding: 8px 12px; gap: 6px 10px; }
@@ -85,6 +88,7 @@ export class TpTrainbarPanel extends panel(MARKUP, CSS) {
     this.props = null;
     this.replay = null;  // { step, last (ms), frame } while playing
     for (const name of ['train', 'pause', 'step', 'reset']) this.$(name).addEventListener('click', () => this.emit(name === 'train' ? 'start' : name));
+    this.$('keep').addEventListener('click', () => this.emit('start'));
     const slider = this.$('timeline');
     slider.addEventListener('input', () => {
       this.stop();
@@ -116,6 +120,9 @@ export class TpTrainbarPanel extends panel(MARKUP, CSS) {
     const note = this.$('train-note');
     setText(note, props.notTrainable);
     note.hidden = !props.notTrainable;
+    this.$('train-met').hidden = !props.met;
+    setText(this.$('met-text'), props.met?.text ?? '');
+    setText(this.$('keep'), props.met?.keep ?? '');
     this.speeds(props.timeline);
     this.timeline(props.timeline);
   }

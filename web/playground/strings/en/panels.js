@@ -75,6 +75,9 @@ attn.headView = head view: layer {layer}
 
 attn.note = Input: "{input}"{answer}. Step {step}. Click a thumbnail (or use the arrow keys) to pick a head.
 attn.noteAnswer =  → answer "{answer}"
+attn.changed = Changed most from step {from} to {to}: {kind}, layer {layer}, head {head} (its rows' weights moved by {tv} of 1 on average).
+attn.changedShow = Show it
+attn.changedHere = Shown
 attn.shortened =  The history keeps its first {tokens} of {of} tokens: a snapshot may take at most {mb} MB.
 attn.mask = the mask of this layer, with two <PAD> added
 attn.maskNote = {rules}. Hatched = −∞ (never attended).
@@ -85,7 +88,7 @@ attn.rule.pad = <PAD> keys ignored
 attn.rule.full = full attention
 
 wt.title = Walk-through: one forward pass, step by step
-wt.lead = The computation from the embedding to the chosen token, with the real numbers of the model: the seed article's 28 steps for the seed's model ("how are you" → "i am fine", vocabulary 11, d_model = 6, 2 heads); for any other model, the steps its configuration implies, on the task's first sample, at the layer, head and token you pick.
+wt.lead = The computation from the embedding to the chosen token, with the real numbers of the model: the seed article's 28 steps for the seed's model ("how are you" → "i am fine", vocabulary 11, d_model = 6, 2 heads); for any other model, the steps its configuration implies, on the task's first sample (an imported model: on your prompt and what it generated), at the layer, head and token you pick, each formula with the focused cells' numbers.
 wt.source = Weights
 wt.source.fresh = the seed example, freshly initialised (seed {seed})
 wt.source.live = the model training here (step {step})
@@ -93,6 +96,8 @@ wt.note.fresh = Random weights, like the article: the attention rows are nearly 
 wt.note.live = The weights of the model in the training worker, read at step {step}.
 wt.note.unavailable = The model training here is shown once its set-up is accepted.
 wt.note.waiting = The walk-through of this model is recorded from the first snapshot after this panel came into view: take a step or train to see it.
+wt.note.prompt = {name} (imported), on the prompt "{text}": generate to walk through the tokens it writes.
+wt.note.generated = {name} (imported), on what it generated: "{text}". From position {from} on, each token was generated one at a time, its keys and values of the earlier positions read from the KV cache; pick one under token.
 wt.pick = Layer, head and token shown
 wt.layerPick = layer
 wt.headPick = head
@@ -147,7 +152,6 @@ files.openRun = Open run file…
 files.runSaved = Saved {name}: {runs} runs, {size} kB.
 files.runOpened = Opened {name}: {runs} runs, now among the kept runs (the training chart and the attention comparison show them).
 files.runNone = Train first: there is no recorded run to save yet.
-files.runTooLarge = {name} is larger than a run file may be ({mb} MB).
 files.runNoSetup = {name}: the run "{label}" names no built-in task, so the playground cannot keep it.
 import.title = Load a model
 import.hint = Your own model: a Hugging Face-style folder of the GPT-2 or Llama family (config.json, model.safetensors, tokenizer.json or vocab.json + merges.txt) or llama2.c's model .bin with tokenizer.bin. Models up to 1 GB of weights (GPT-2 small) load and generate; up to 67 M parameters also fine-tune here on the text under Task.

@@ -75,6 +75,9 @@ attn.headView = 헤드 보기: 층 {layer}
 
 attn.note = 입력: "{input}"{answer}. {step}단계. 작은 그림을 누르거나 화살표 키로 헤드를 고르세요.
 attn.noteAnswer =  → 답 "{answer}"
+attn.changed = {from}단계에서 {to}단계까지 가장 많이 바뀐 곳: {kind}, 층 {layer}, 헤드 {head} (행마다 가중치가 평균 1 중 {tv}만큼 옮겨 갔습니다).
+attn.changedShow = 보기
+attn.changedHere = 보는 중
 attn.shortened =  기록에는 {of}개 토큰 중 앞의 {tokens}개만 남습니다: 스냅숏 하나는 최대 {mb} MB까지입니다.
 attn.mask = 이 층의 마스크 (<PAD> 두 개를 붙여서)
 attn.maskNote = {rules}. 빗금 = −∞ (절대 주목하지 않음).
@@ -85,7 +88,7 @@ attn.rule.pad = <PAD> 키 무시
 attn.rule.full = 전체 어텐션
 
 wt.title = 단계별 계산: 순전파 한 번, 한 단계씩
-wt.lead = 임베딩부터 고른 토큰까지의 계산을 모델의 실제 숫자로 보여 줍니다. 원문의 모델에는 원문 글의 28단계("how are you" → "i am fine", 단어장 11, d_model = 6, 헤드 2개)를, 다른 모델에는 그 구성이 뜻하는 단계를 과제의 첫 예시로, 고른 층·헤드·토큰에서 보여 줍니다.
+wt.lead = 임베딩부터 고른 토큰까지의 계산을 모델의 실제 숫자로 보여 줍니다. 원문의 모델에는 원문 글의 28단계("how are you" → "i am fine", 단어장 11, d_model = 6, 헤드 2개)를, 다른 모델에는 그 구성이 뜻하는 단계를 과제의 첫 예시(가져온 모델은 프롬프트와 생성한 내용)로, 고른 층·헤드·토큰에서 보여 주며, 식마다 초점 칸의 숫자를 함께 씁니다.
 wt.source = 가중치
 wt.source.fresh = 원문 예제, 새로 초기화 (시드 {seed})
 wt.source.live = 여기서 학습 중인 모델 ({step}단계)
@@ -93,6 +96,8 @@ wt.note.fresh = 원문처럼 무작위 가중치입니다: 학습 전에는 어�
 wt.note.live = 학습 워커에 있는 모델의 가중치를 {step}단계에서 읽었습니다.
 wt.note.unavailable = 여기서 학습하는 모델은 설정이 받아들여지면 보입니다.
 wt.note.waiting = 이 모델의 단계별 계산은 이 패널이 화면에 나온 뒤의 첫 스냅숏부터 기록됩니다. 한 단계를 진행하거나 학습하면 보입니다.
+wt.note.prompt = {name} (가져옴), 프롬프트 "{text}"에서: 생성하면 모델이 쓰는 토큰을 따라갈 수 있습니다.
+wt.note.generated = {name} (가져옴), 생성한 내용 "{text}"에서: {from}번 위치부터는 토큰을 하나씩 생성했고, 앞 위치의 키와 값은 KV 캐시에서 읽었습니다. 토큰에서 하나를 고르세요.
 wt.pick = 보여 줄 층, 헤드, 토큰
 wt.layerPick = 층
 wt.headPick = 헤드
@@ -147,7 +152,6 @@ files.openRun = 학습 기록 열기…
 files.runSaved = {name} 저장: 학습 {runs}개, {size} kB.
 files.runOpened = {name} 열기: 학습 {runs}개를 보관했습니다(학습 차트와 어텐션 비교에 나옵니다).
 files.runNone = 먼저 학습하세요: 저장할 학습 기록이 아직 없습니다.
-files.runTooLarge = {name}은(는) 학습 기록 파일의 최대 크기({mb} MB)보다 큽니다.
 files.runNoSetup = {name}: 학습 "{label}"은(는) 내장 과제를 가리키지 않아 플레이그라운드에 보관할 수 없습니다.
 import.title = 모델 불러오기
 import.hint = 직접 가진 모델: GPT-2 또는 Llama 계열의 Hugging Face 형식 폴더(config.json, model.safetensors, tokenizer.json 또는 vocab.json + merges.txt)나 llama2.c의 모델 .bin과 tokenizer.bin. 가중치 1 GB(GPT-2 small)까지 불러와 생성할 수 있고, 파라미터 6700만 개까지는 과제의 텍스트로 여기서 미세 조정도 할 수 있습니다.
