@@ -1,14 +1,17 @@
 // Browser: axe-core (the accessibility rules engine, a devDependency) finds no violations where a
 // new user goes — the playground with the Q&A toy trained (its shipped checkpoint loaded, and a
-// training step taken so the training views have a run to show) and an answer generated, in English and in
-// Korean, a run paused where it diverged (the hint and its button) and trainers that went wrong,
+// training step taken so the training views have a run to show), an answer generated and that run
+// kept beside a new one, in English and in Korean, a run paused where it diverged (the hint and
+// its button) and trainers that went wrong,
+// the kept runs' controls (a run's label, a link's kept run not trained here and the button that
+// trains them all, the current run listed beside it),
 // and the widgets example page with every widget rendered — each in the light and in the
 // dark colour scheme, under the strict Content-Security-Policy. axe is put into the page by the
 // driver (browser.mjs axeViolations: not by a <script> the policy would have to allow) and reads
 // open shadow roots itself.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRICT_CSP, axeViolations, launchBrowser, loadShippedModel, openPage, reachWidget, sleep, useBrowser, waitForText } from './browser.mjs';
+import { STRICT_CSP, axeViolations, launchBrowser, loadShippedModel, openPage, reachWidget, sleep, useBrowser, waitForModel, waitForText } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CSP } });
@@ -44,6 +47,15 @@ for (const scheme of ['light', 'dark']) {
     await page.locator('>>> [data-testid=prompt]').fill('how are you');
     await page.click('>>> [data-testid=generate]');
     await waitForText(page, '>>> [data-testid=output]', /^i am fine$/, { timeout: 20_000 });
+    // A kept run beside the current one (kept, the norm placement changed, a step trained): its
+    // entry's "Set up" button, whose accessible name must hold that text as words in Korean too.
+    await page.evaluate(() => document.querySelector('tp-playground').app.kept.forget());
+    await page.click('>>> [data-testid=pin-run]');
+    await page.select('>>> [data-testid=field-normPlacement]', 'pre');
+    await waitForModel(page);
+    await page.click('>>> [data-testid=step]');
+    await waitForText(page, '>>> #step-text', /step 1\b/);
+    await page.waitForSelector('>>> [data-testid=run-list] li button[aria-label]', { timeout: 30_000 });
     await sleep(500);
     await inBothLanguages(page, problems, scheme);
     assert.deepEqual(problems, []);
@@ -65,6 +77,22 @@ for (const scheme of ['light', 'dark']) {
     assert.deepEqual(await axeViolations(widgets.page, widgets.problems), [], `widgets, ${scheme}`);
     assert.deepEqual([...problems, ...widgets.problems], []);
     await widgets.page.close();
+  });
+
+  test(`the kept runs' controls: a label, a link's untrained kept run with "Train every kept run", this run listed, in English and Korean (${scheme}): no axe violations`, async () => {
+    const shared = encodeURIComponent('task=copy&seed=1&l=Shared run');
+    const { page, problems } = await openIn(scheme, `web/index.html#pace=0&l=My%20run&run=${shared}`);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    await page.waitForSelector('>>> [data-testid=step]:not([disabled])', { timeout: 60_000 });
+    await page.click('>>> [data-testid=step]');
+    await page.waitForSelector('>>> [data-testid=run-list] > li[data-kept=false]', { timeout: 30_000 });
+    await page.waitForSelector('>>> [data-testid=train-kept]:not([hidden])');
+    assert.equal(await page.$eval('>>> [data-testid=run-label]', (el) => el.value), 'My run');
+    await sleep(500);
+    await inBothLanguages(page, problems, scheme);
+    await page.evaluate(() => document.querySelector('tp-playground').app.kept.forget());
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 
   test(`the widgets example page, every widget rendered (${scheme}): no axe violations`, async () => {

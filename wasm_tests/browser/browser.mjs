@@ -222,7 +222,8 @@ export async function reachWidget(el, { timeout = 60_000 } = {}) {
 }
 
 // The playground's first path, as a new user takes it: once the page is ready, choose the Q&A
-// toy and train it to the end as fast as it goes (the pace control at "as fast as possible").
+// toy and train it as fast as it goes (the pace control at "as fast as possible") until it is
+// learned, where the page stops it, then Keep training to the end.
 // For the suites that check training; the others start from loadShippedModel().
 export async function trainQaToy(page) {
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
@@ -231,6 +232,8 @@ export async function trainQaToy(page) {
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
   await page.select('>>> [data-testid=speed]', '0');
   await page.click('>>> [data-testid=train]');
+  await page.waitForSelector('>>> #status[data-key="status.met"]', { timeout: 90_000 });
+  await page.click('>>> [data-testid=keep-training]');
   await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
 }
 

@@ -69,9 +69,10 @@ async function assertSamePicture(a, b, what) {
   assert.ok(d.differing <= 0.002 * d.total, `${what}: ${d.differing} of ${d.total} pixels differ with and without the CSP`);
 }
 
-// The playground: train STEPS steps (a fixed run from seed 1), generate, scroll through.
+// The playground: train STEPS steps (a fixed run from seed 1, as fast as it goes), generate,
+// scroll through.
 async function playground(base) {
-  const { page, problems } = await load(base, `web/index.html#t.totalSteps=${STEPS}`);
+  const { page, problems } = await load(base, `web/index.html#t.totalSteps=${STEPS}&pace=0`);
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await waitForText(page, '>>> tp-self-check >>> [data-testid=self-check]', /pass|FAIL/, { timeout: 60_000 });
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');

@@ -1,7 +1,7 @@
 // Browser: watching the model learn, as a new user does — the seed toy trains at the page's
 // default pace and its history of snapshots is recorded; the timeline brings back the attention of
 // an early step in every view; a kept run and a pre-norm run are overlaid on the loss chart with a
-// legend, exported with it, and still listed after a reload; hovering an attention cell explains
+// legend, listed both (the list saying which is kept), exported with it, and still listed after a reload; hovering an attention cell explains
 // its weight with numbers that add up to the model's own score; a run pushed out of the six kept
 // leaves the store too, and a page opened without a link lists the six kept last; a probe too
 // large for one snapshot is kept shortened, and the attention view says so.
@@ -30,7 +30,8 @@ async function gridPixels(page, id = 'attn-grid') {
 const timeline = (page) => page.$eval('>>> [data-testid=timeline]', (el) => ({ max: Number(el.max), value: Number(el.value), step: Number(el.dataset.step) }));
 
 test('at the default pace the toy records its history, and the timeline brings back an early step everywhere', async () => {
-  const { page, problems } = await openPage(suite.browser, suite.url, { viewport: { width: 1440, height: 1000 } });
+  // stop=false: the whole run of 600 steps, not only up to where the toy is learned.
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#stop=false`, { viewport: { width: 1440, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
   const pace = await page.$eval('>>> [data-testid=speed]', (el) => el.value);
@@ -56,7 +57,9 @@ test('at the default pace the toy records its history, and the timeline brings b
   await page.focus('>>> [data-testid=timeline]');
   await page.keyboard.press('Home');
   for (let i = 0; i < 5; ++i) await page.keyboard.press('ArrowRight');
-  // The views follow the timeline as they redraw: wait until the attention's note names its step.
+  // The views follow the timeline as they redraw (a card out of sight once it is in view): wait
+  // until the attention's note names its step.
+  await scrollTo(page, '>>> #attention');
   await page.waitForFunction(() => {
     const root = document.querySelector('tp-playground').shadowRoot;
     const step = root.querySelector('[data-testid=timeline]').dataset.step;
@@ -75,6 +78,8 @@ test('at the default pace the toy records its history, and the timeline brings b
     return first.some((v, i) => Math.abs(v - last[i]) > 1e-3);
   });
   assert.ok(differs, 'the attention at the early step differs from the final one');
+  await scrollTo(page, '>>> #out-at-step');
+  await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('tp-playground').shadowRoot.querySelector('#out-at-step').textContent), { timeout: 30_000 }, `At step ${back.step}[ ,]`).catch(() => {});
   assert.match(await page.evaluate(`${R}.querySelector('#out-at-step').textContent`), new RegExp(`At step ${back.step}[ ,]`));
   await screenshot(page, 'history-early-step');
 
@@ -88,7 +93,7 @@ test('at the default pace the toy records its history, and the timeline brings b
 });
 
 test('kept runs: a post-norm and a pre-norm run overlaid with a legend, exported with it, and still listed after a reload', async () => {
-  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0`, { viewport: { width: 1440, height: 1000 } });
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0&stop=false`, { viewport: { width: 1440, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.evaluate(() => document.querySelector('tp-playground').app.kept.forget());
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
@@ -104,12 +109,17 @@ test('kept runs: a post-norm and a pre-norm run overlaid with a legend, exported
   assert.equal(await page.$eval('>>> [data-testid=loss-chart]', (el) => el.dataset.series), '2');
   const names = await page.$eval('>>> [data-testid=loss-chart]', (el) => el.series.map((s) => s.name));
   assert.deepEqual(names, ['norm placement: post-norm (2017)', 'norm placement: pre-norm']);
+  // The list holds what the chart draws: the kept run and this one, and says so.
+  assert.deepEqual(await page.$$eval('>>> [data-testid=run-list] > li', (els) => els.map((e) => [e.querySelector('.name').textContent, e.dataset.kept])),
+    [[names[0], 'true'], [names[1], 'false']]);
+  assert.equal(await page.$eval('>>> [data-testid=runs-holds]', (el) => el.textContent), 'kept: 1 · this run');
   await scrollTo(page, '>>> [data-testid=loss-chart]');
   const { body } = await suite.browser.download(() => page.click('>>> [data-testid=loss-chart] >>> button.exp[data-format=svg]'));
   const svg = body.toString('utf8');
   for (const name of ['Training', ...names]) assert.ok(svg.includes(`>${name}</text>`), `the exported SVG has "${name}"`);
   await page.click('>>> [data-testid=pin-run]');
-  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list]').children.length === 2);
+  await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list] > li[data-kept=false]') === null);
+  assert.equal(await page.$eval('>>> [data-testid=runs-holds]', (el) => el.textContent), 'kept: 2');
   // The link names both kept runs' set-ups, never their weights; a few hundred bytes.
   const hash = await page.evaluate(() => location.hash);
   assert.equal(new URLSearchParams(hash.slice(1)).getAll('run').length, 2);
@@ -221,7 +231,7 @@ test('a probe too large for one snapshot of the history is shortened, and the at
 });
 
 test('hovering an attention cell shows how its weight was computed, adding up to the model\'s score', async () => {
-  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0&m.pos=alibi&a.kind=dec`, { viewport: { width: 1440, height: 1000 } });
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0&stop=false&m.pos=alibi&a.kind=dec`, { viewport: { width: 1440, height: 1000 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])');
   await page.click('>>> [data-testid=train]');

@@ -18,7 +18,7 @@ const suite = useBrowser({ isolated: true }, {}, {}, {});
 const isolatedHere = (page) => page.evaluate(() => globalThis.crossOriginIsolated === true);
 const hidden = (page, sel) => page.$eval(sel, (el) => el.hidden);
 
-// Trains the seed's Q&A task to the end and generates from "how are you".
+// Trains the seed's Q&A task until it is learned (where the page stops it) and generates from "how are you".
 async function trainToAnswer(page) {
   await page.select('>>> [data-testid=task]', 'qa-toy');
   await waitForModel(page);
@@ -26,7 +26,7 @@ async function trainToAnswer(page) {
   await page.click('>>> [data-testid=train]');
   // The toy trains at a reader's pace by default; this test is about the threads, not the pace.
   await page.select('>>> [data-testid=speed]', '0');
-  await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 120_000 });
+  await page.waitForSelector('>>> #status[data-key="status.met"]', { timeout: 120_000 });
   await page.locator('>>> [data-testid=prompt]').fill('how are you');
   await page.click('>>> [data-testid=generate]');
   return waitForText(page, '>>> [data-testid=output]', /^i am fine$/, { timeout: 20_000 });
