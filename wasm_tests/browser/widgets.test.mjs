@@ -293,6 +293,26 @@ test('a <tp-train> with stop-when-met pauses where the task is learned, says so 
   await page.close();
 });
 
+test('a live <tp-attention> with stop-when-met pauses where the task is learned, draws that step\'s attention and says so in both languages', async () => {
+  const { page, problems } = await open(`${suite.url}wasm_tests/browser/pages/widgets_train.html`);
+  const attention = await page.$('#attention-learns');
+  assert.equal(await reachWidget(attention), 'ready');
+  await page.waitForFunction(() => document.querySelector('#attention-learns').driver?.run?.reason === 'met', { timeout: 90_000 });
+  const at = await attention.evaluate((el) => ({ step: el.driver.step, total: el.driver.totalSteps }));
+  assert.ok(at.step > 0 && at.step < at.total, `paused at step ${at.step} of ${at.total}`);
+  // The trace drawn is the paused step's, and the status says why it stopped.
+  await page.waitForFunction((s) => document.querySelector('#attention-learns').dataset.step === String(s), { timeout: 30_000 }, at.step);
+  const status = () => attention.evaluate((el) => el.shadowRoot.querySelector('[part=status]').textContent);
+  assert.ok((await status()).endsWith(` · paused at step ${at.step}: the task is learned; Resume keeps training`), await status());
+  assert.equal(await attention.evaluate((el) => el.shadowRoot.querySelector('[data-role=toggle]').textContent), 'Resume');
+  await sleep(500);
+  assert.equal(await attention.evaluate((el) => el.driver.step), at.step, 'it stays paused');
+  await attention.evaluate((el) => el.setAttribute('lang', 'ko'));
+  await page.waitForFunction((s) => document.querySelector('#attention-learns').shadowRoot.querySelector('[part=status]').textContent.endsWith(` · ${s}단계에서 일시 정지: 과제를 다 배웠습니다. 이어서 학습하려면 계속을 누르세요`), { timeout: 10_000 }, at.step);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a <tp-train> with a task that does not exist says why, and each of its buttons still has its name, in both languages', async () => {
   const { page, problems } = await open(`${suite.url}wasm_tests/browser/pages/widgets_train.html`);
   const trainer = await page.$('#no-task');

@@ -184,6 +184,8 @@ export interface TpAttentionAttributes extends CommonAttributes, TrainingAttribu
   'no-controls'?: boolean | '';
   /** The title (default: a description). */
   'label'?: string;
+  /** When training: pause once where the run has learned its task (its metric the best it can be and the loss of the last steps below 0.02; never a language model's), saying so; Resume trains on to `steps` (default: off). */
+  'stop-when-met'?: boolean | '';
 }
 
 /** The events of <tp-attention>: each a bubbling, composed CustomEvent. */
@@ -198,7 +200,7 @@ export interface TpAttentionEventMap extends HTMLElementEventMap {
   'tp-hover': CustomEvent<{ side: string, index: number } | null>;
 }
 
-/** <tp-attention>: The attention of a real model on a text: a shipped or given checkpoint traced at once, or a model trained on a built-in task in its own Worker, redrawn as it learns. Attributes: model, task, text, target, kind, layer, head, view, stage, values, editable, no-controls, label, seed, steps, lr, batch-size, warmup, schedule, weight-decay, clip, arch, d-model, heads, kv-heads, layers, d-ff, max-len, pos, norm, norm-placement, ffn, window, dropout, lang, frameless, theme (TpAttentionAttributes). */
+/** <tp-attention>: The attention of a real model on a text: a shipped or given checkpoint traced at once, or a model trained on a built-in task in its own Worker, redrawn as it learns. Attributes: model, task, text, target, kind, layer, head, view, stage, values, editable, no-controls, label, stop-when-met, seed, steps, lr, batch-size, warmup, schedule, weight-decay, clip, arch, d-model, heads, kv-heads, layers, d-ff, max-len, pos, norm, norm-placement, ffn, window, dropout, lang, frameless, theme (TpAttentionAttributes). */
 export interface TpAttentionElement extends HTMLElement {
   addEventListener<K extends keyof TpAttentionEventMap>(type: K, listener: (this: TpAttentionElement, event: TpAttentionEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;

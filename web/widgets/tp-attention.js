@@ -10,8 +10,9 @@
 // first the model has), layer, head (a number, or "all" in the lines view), view (grid | lines |
 // heads), stage (probs | masked | scaled | scores), values (numbers in the cells), editable (a
 // text box), no-controls, label; when training: steps, seed and the model / training attributes
-// of <tp-train> (d-model, heads, layers, pos, lr, ...). Training starts when the widget is first
-// on screen, pauses while it is scrolled away and resumes when it is back.
+// of <tp-train> (d-model, heads, layers, pos, lr, ...), and stop-when-met (pause once where the
+// run has learned its task, and say so; Resume trains on). Training starts when the widget is
+// first on screen, pauses while it is scrolled away and resumes when it is back.
 // Events: tp-ready, tp-error, tp-trace ({ step }) after each new trace is drawn.
 import { TpWidget } from './shared/widget.js';
 import { choice, text, flag, int, AttrError, list } from './shared/attrs.js';
@@ -154,7 +155,7 @@ export class TpAttention extends TpWidget {
   async train(changed, first) {
     const taskName = (this.getAttribute('task') ?? 'qa-toy').trim();
     await checkTask(taskName);
-    const request = sessionRequest(this, taskName);
+    const request = { ...sessionRequest(this, taskName), stopWhenMet: flag(this, 'stop-when-met') };
     this.driver ??= new SessionDriver({
       onProgress: () => {
         this.status();
@@ -400,6 +401,7 @@ export class TpAttention extends TpWidget {
       if (d.pausedByView) parts.push(this.t('w.offscreen'));
       else if (d.finished) parts.push(this.t('at.trained', { step: d.step }));
       else if (!d.running && d.run?.reason === 'diverged') parts.push(this.t('w.diverged', { step: d.report.divergedAt }));  // the session paused there
+      else if (!d.running && d.run?.reason === 'met') parts.push(this.t('w.met', { step: d.step }));  // and there, with stop-when-met
       else if (!d.running && d.step > 0) parts.push(this.t('w.paused'));
     }
     el.textContent = parts.join(' · ');

@@ -63,6 +63,11 @@ function allowed(a) {
 
 export const TRAINING_ATTRIBUTES = Object.freeze(TRAINING.map((a) => Object.freeze({ default: "the task's", ...a, doc: allowed(a) })));
 
+// The widgets that train (<tp-train>, a live <tp-attention>) can stop where the task is learned:
+// the session's stopWhenMet (lib/stop-rule.js).
+const STOP_WHEN_MET = Object.freeze({ name: 'stop-when-met', type: 'boolean', default: 'off',
+  doc: "pause once where the run has learned its task (its metric the best it can be and the loss of the last steps below 0.02; never a language model's), saying so; Resume trains on to `steps`" });
+
 export const COMMON_EVENTS = Object.freeze([
   { name: 'tp-ready', detail: 'null', doc: 'once, after the first render (`data-ready="true"` is set too)' },
   { name: 'tp-error', detail: '{ message: string }', doc: 'an invalid attribute, a missing file, a configuration the model rejects; the message is shown in the widget and in `data-error`' },
@@ -129,6 +134,7 @@ export const WIDGETS = Object.freeze([
       { name: 'editable', type: 'boolean', default: 'off', doc: 'a text box for `text`' },
       { name: 'no-controls', type: 'boolean', default: 'off', doc: 'hide the view / layer / head controls' },
       { name: 'label', type: 'string', default: 'a description', doc: 'the title' },
+      { ...STOP_WHEN_MET, doc: `when training: ${STOP_WHEN_MET.doc}` },
       ...TRAINING_ATTRIBUTES,
       ...COMMON_ATTRIBUTES,
     ],
@@ -166,7 +172,7 @@ export const WIDGETS = Object.freeze([
       { name: 'task', type: 'string', default: '`qa-toy`', doc: 'a built-in task (as for `<tp-attention>`)' },
       { name: 'prompt', type: 'string', default: "the task's first sample input", doc: 'what the model answers (classifiers: the sentence to classify)' },
       { name: 'autoplay', type: 'boolean', default: 'off', doc: 'start training when first on screen instead of waiting for Train' },
-      { name: 'stop-when-met', type: 'boolean', default: 'off', doc: "pause once where the run has learned its task (its metric the best it can be and the loss of the last steps below 0.02; never a language model's), saying so; Resume trains on to `steps`" },
+      STOP_WHEN_MET,
       { name: 'max-new-tokens', type: 'integer', default: '32 (language models: 80)', doc: '1 … 512' },
       { name: 'height', type: 'integer', default: '170', doc: "the chart's height in px, 80 … 800" },
       { name: 'label', type: 'string', default: "the task's name", doc: 'the title' },
