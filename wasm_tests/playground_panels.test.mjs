@@ -227,6 +227,28 @@ test('embeddings: the traced rows, the positional table of the model, one-hot an
   assert.equal(seq.views.onehot.cosine.matrix.rows, 11, 'a small vocabulary: every token against every token');
 });
 
+test('the training bar: a run that trained to its end without meeting the stop rule says what its metric reached and what the rule asks', () => {
+  const r = runs['encoder-decoder'];
+  assert.equal(r.info.metric, 'exact_match');
+  // 20 steps of loss 0.5 with the metric evaluated at 60% on the last: finished, not met.
+  const points = Array.from({ length: 20 }, (_, i) => [i + 1, 0.5, null, i === 12 ? 0.2 : i === 19 ? 0.6 : null]);
+  const finished = { ...r.run, running: false, reason: 'finished', points };
+  const unmet = 'Trained to the last step without meeting the stop rule: exact match reached 60.0% at the last evaluation; it stops early only at 100.0%, with a mean loss below 0.02 over the last 10 steps.';
+  assert.deepEqual(deriveTrainbar({ ...r.state, stop: true }, finished, null, r.info, r.page).met, { text: unmet, keep: '' });
+  assert.match(deriveTrainbar({ ...r.state, stop: true, lang: 'ko' }, finished, null, r.info, r.page).met.text, /^멈춤 규칙을 채우지 못해 마지막 단계까지 학습했습니다: 마지막 평가에서 완전 일치 60\.0%/);
+  // Nothing to say: the rule was off, the run is still going or only paused, a language model (no best value), or no evaluation yet.
+  assert.equal(deriveTrainbar({ ...r.state, stop: false }, finished, null, r.info, r.page).met, null);
+  assert.equal(deriveTrainbar(r.state, { ...finished, running: true }, null, r.info, r.page).met, null);
+  assert.equal(deriveTrainbar(r.state, { ...finished, reason: 'paused' }, null, r.info, r.page).met, null);
+  assert.equal(deriveTrainbar(r.state, finished, null, { ...r.info, metric: 'perplexity' }, r.page).met, null);
+  assert.equal(deriveTrainbar(r.state, { ...finished, points: points.map(([a, b]) => [a, b, null, null]) }, null, r.info, r.page).met, null);
+  // A run that met the rule and trained on to the end (Keep training) has met it: no such note.
+  const learned = points.map(([step], i) => [step, 0.001, null, i === 19 ? 1 : null]);
+  assert.equal(deriveTrainbar(r.state, { ...finished, points: learned }, null, r.info, r.page).met, null);
+  // Paused where it was met: the rule's own line, with Keep training.
+  assert.equal(deriveTrainbar(r.state, { ...finished, points: learned, reason: 'met' }, null, r.info, r.page).met.keep, 'Keep training');
+});
+
 test('the training bar, the training card and the timeline read the run as recorded', () => {
   for (const kind of KINDS) {
     const r = runs[kind];

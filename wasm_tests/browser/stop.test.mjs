@@ -1,8 +1,9 @@
 // Browser: learning made visible by default — the seed toy stops by itself where it has learned
 // its task (web/lib/stop-rule.js: exact match 1 at the latest evaluation, the mean loss of the
 // last 10 steps below 0.02), the training bar says so with the numbers it reached (in English and
-// in Korean, with no axe violations), Keep training trains on to the last step, and a link with
-// stop=false trains to the end without stopping.
+// in Korean, with no axe violations), Keep training trains on to the last step, a link with
+// stop=false trains to the end without stopping, and a run too short to meet the rule says at its
+// end what its metric reached and what the rule asks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRICT_CSP, axeViolations, openPage, sleep, textOf, useBrowser, waitForText } from './browser.mjs';
@@ -76,6 +77,27 @@ test('a link with stop=false trains the toy to its last step without stopping', 
   assert.deepEqual(await page.evaluate(() => globalThis.tpReasons), ['started', 'finished'], 'it never stopped on the way');
   assert.equal(await hidden(page, '>>> [data-testid=train-met]'), true);
   assert.ok((await page.evaluate(() => location.hash)).split(/[#&]/).includes('stop=false'), 'the link keeps stop=false');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a run that ends before it meets the rule says what it reached and what the rule asks, with no Keep training', async () => {
+  const { page, problems } = await openPage(suite.browser, `${suite.url}#pace=0&t.totalSteps=30`, { viewport: { width: 1280, height: 900 } });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });
+  await page.click('>>> [data-testid=train]');
+  await page.waitForSelector('>>> #status[data-key="status.finished"]', { timeout: 90_000 });
+  const end = await runOf(page);
+  assert.deepEqual({ step: end.step, reason: end.reason, met: end.met }, { step: 30, reason: 'finished', met: null });
+  const reached = await page.evaluate(() => document.querySelector('tp-playground').app.run.points.findLast((p) => p[3] != null)[3]);
+  await page.waitForSelector('>>> [data-testid=train-met]:not([hidden])', { timeout: 10_000 });
+  assert.equal(await textOf(page, '>>> #met-text'), `Trained to the last step without meeting the stop rule: exact match reached ${(reached * 100).toFixed(1)}% at the last evaluation; it stops early only at 100.0%, with a mean loss below 0.02 over the last 10 steps.`);
+  assert.equal(await page.$eval('>>> [data-testid=keep-training]', (el) => el.hidden && getComputedStyle(el).display === 'none'), true, 'nothing to keep training for');
+  assert.deepEqual(await axeViolations(page, problems), [], 'English');
+  await page.click('>>> [data-testid=lang]');
+  await page.waitForSelector('html[lang=ko]');
+  await waitForText(page, '>>> #met-text', /^멈춤 규칙을 채우지 못해 마지막 단계까지 학습했습니다/);
+  assert.deepEqual(await axeViolations(page, problems), [], 'Korean');
   assert.deepEqual(problems, []);
   await page.close();
 });

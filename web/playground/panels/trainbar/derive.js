@@ -8,7 +8,7 @@
 import { compact, formatLoss, formatMetric } from '../../../components/shared/format.js';
 import { tr, configOf } from '../common.js';
 import { timelineProps } from './timeline.js';
-import { metAt } from '../../../lib/stop-rule.js';
+import { LOSS_BELOW, LOSS_WINDOW, bestMetric, metAt } from '../../../lib/stop-rule.js';
 
 export function deriveTrainbar(state, run, shown, info, page) {
   const t = tr(state);
@@ -44,7 +44,7 @@ export function deriveTrainbar(state, run, shown, info, page) {
     },
     error: errorText(run, page, t),
     notTrainable: untrainable ? t('train.notTrainable', { reason: untrainable }) : '',
-    met: metProps(run, metric, t),
+    met: metProps(run, metric, t) ?? unmetProps(state, run, metric, t),
     timeline: timelineProps(state, run, shown, info, page),
   };
 }
@@ -57,6 +57,19 @@ function metProps(run, taskMetric, t) {
   if (!met) return null;
   const value = formatMetric(metric, met.metric);
   return { text: t('train.met', { step: met.step, metric: t(`metric.${metric}`), value, loss: formatLoss(met.loss) }), keep: t('train.keep') };
+}
+
+// A run that was to stop where it learned its task (state.stop) but trained to its last step
+// without meeting the rule (translate's held-out sentences, say, are never all exact): what its
+// metric reached and what the rule asks, so no one waits for a stop that did not come. Null for a
+// task whose metric has no best value (a language model is never met) and for any other run.
+function unmetProps(state, run, taskMetric, t) {
+  const metric = taskMetric ?? run?.task?.metric;
+  const best = bestMetric(metric);
+  if (state.stop === false || best === null || !run || run.running || run.reason !== 'finished' || metAt(metric, run.points)) return null;
+  const latest = run.points?.findLast((p) => p[3] != null)?.[3];
+  if (latest == null) return null;
+  return { text: t('train.unmet', { metric: t(`metric.${metric}`), value: formatMetric(metric, latest), best: formatMetric(metric, best), window: LOSS_WINDOW, below: LOSS_BELOW }), keep: '' };
 }
 
 // The status line: its key (the tests read it) and its text.

@@ -62,7 +62,7 @@ const CSS = `
 .timeline .speed { display: inline-flex; align-items: center; gap: 6px; font-size: 12.5px; color: var(--_muted); }
 .icon-button { min-width: 34px; min-height: 32px; padding: 4px 8px; justify-content: center; }
 .train-error { flex: 1 1 100%; margin: 0; color: var(--_danger); font-size: 13px; white-space: normal; overflow-wrap: anywhere; }
-.train-error[hidden], .train-note[hidden], .train-met[hidden] { display: none; }
+.train-error[hidden], .train-note[hidden], .train-met[hidden], .train-met button[hidden] { display: none; }
 .train-met { flex: 1 1 100%; margin: 0; font-size: 13px; white-space: normal; overflow-wrap: anywhere; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; }
 .train-note { flex: 1 1 100%; margin: 0; color: var(--_muted); font-size: 13px; white-space: normal; overflow-wrap: anywhere; }
 @container app (max-width: 640px) {
@@ -123,6 +123,7 @@ export class TpTrainbarPanel extends panel(MARKUP, CSS) {
     this.$('train-met').hidden = !props.met;
     setText(this.$('met-text'), props.met?.text ?? '');
     setText(this.$('keep'), props.met?.keep ?? '');
+    this.$('keep').hidden = !props.met?.keep;
     this.speeds(props.timeline);
     this.timeline(props.timeline);
   }

@@ -65,6 +65,7 @@ train.stepOf = step {step} / {total}
 train.stepOfRate = step {step} / {total} · {rate} steps/s · {left} left
 train.notTrainable = Fine-tuning is off for this model, which still generates and shows every view: {reason}.
 train.met = Stopped at step {step}: the task is learned ({metric} {value}, loss {loss}).
+train.unmet = Trained to the last step without meeting the stop rule: {metric} reached {value} at the last evaluation; it stops early only at {best}, with a mean loss below {below} over the last {window} steps.
 train.keep = Keep training
 runs.keep = Keep this run
 runs.kept = Kept

@@ -65,6 +65,7 @@ train.stepOf = {step} / {total} 단계
 train.stepOfRate = {step} / {total} 단계 · 초당 {rate}단계 · 남은 시간 {left}
 train.notTrainable = 이 모델은 여기서 미세 조정할 수 없지만 생성과 모든 보기는 됩니다: {reason}.
 train.met = {step}단계에서 멈췄습니다: 과제를 다 배웠습니다 ({metric} {value}, 손실 {loss}).
+train.unmet = 멈춤 규칙을 채우지 못해 마지막 단계까지 학습했습니다: 마지막 평가에서 {metric} {value}. 일찍 멈추려면 이 값이 {best}이고 마지막 {window}단계의 평균 손실이 {below}보다 작아야 합니다.
 train.keep = 계속 학습
 runs.keep = 이 실행 보관
 runs.kept = 보관됨
