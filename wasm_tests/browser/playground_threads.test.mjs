@@ -68,15 +68,17 @@ const registrations = (page) => page.evaluate(async () => (await navigator.servi
   .map((r) => ({ scope: r.scope, script: (r.active ?? r.waiting ?? r.installing)?.scriptURL ?? null })));
 const controlled = (page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
-test('on a plain static server the page isolates itself, and only itself, with a service worker; the About panel undoes it', { timeout: 180_000 }, async () => {
+test('on a plain static server the page isolates itself, and only itself, with a service worker; the About panel undoes it', { timeout: 420_000 }, async () => {
+  // Each wait below is for a reload that loads the module and builds the model again: up to two
+  // minutes on a loaded machine (13 s quiet).
   const { url } = suite.servers[2];
   const { page, problems } = await openPage(suite.browser, url, { viewport: { width: 1440, height: 1000 } });
-  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 120_000 });
   assert.equal(await isolatedHere(page), false);
   assert.equal(await hidden(page, '>>> #isolation-undo'), true, 'nothing to undo yet');
   // Reached by its folder's address, the page is isolated as its index.html.
-  await Promise.all([page.waitForNavigation({ timeout: 60_000 }), page.click('>>> [data-testid=isolate]')]);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await Promise.all([page.waitForNavigation({ timeout: 120_000 }), page.click('>>> [data-testid=isolate]')]);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 120_000 });
   assert.equal(new URL(page.url()).pathname, '/index.html');
   assert.equal(await isolatedHere(page), true, 'isolated after the reload');
   const scopes = (await registrations(page)).sort((a, b) => a.scope.localeCompare(b.scope));
@@ -87,7 +89,7 @@ test('on a plain static server the page isolates itself, and only itself, with a
   await waitForText(page, '>>> [data-testid=loss]', /^\d/);
   // Later visits are isolated from the first request: no reload.
   await page.goto(`${url}index.html`);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await page.waitForSelector('body[data-ready=true]', { timeout: 120_000 });
   assert.equal(await isolatedHere(page), true);
   // A sibling page of the same site is not touched: no service worker, not isolated.
   const sibling = await openPage(suite.browser, `${url}docs/attention.html`);
@@ -98,8 +100,8 @@ test('on a plain static server the page isolates itself, and only itself, with a
   // The undo, in the About panel: unregistered, the page reloads as the host serves it.
   await page.waitForSelector('>>> #isolation-undo:not([hidden])', { timeout: 10_000 });
   assert.match(await textOf(page, '>>> #isolation-undo-note'), /registered for this page and its training workers alone \(.*index\.html.*\)/);
-  await Promise.all([page.waitForNavigation({ timeout: 60_000 }), page.click('>>> [data-testid=unisolate]')]);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  await Promise.all([page.waitForNavigation({ timeout: 120_000 }), page.click('>>> [data-testid=unisolate]')]);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 120_000 });
   assert.equal(await isolatedHere(page), false, 'no longer isolated');
   assert.deepEqual(await registrations(page), []);
   assert.equal(await hidden(page, '>>> #isolation-undo'), true);

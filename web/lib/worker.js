@@ -528,7 +528,11 @@ const handlers = {
     const generation = ++retracing;
     if (!recorder || (sameInputs && sameParams)) return { snapshots: recorder?.record.snapshots.length ?? 0, retraced: 0, stopped: false };
     const { retraced, stopped } = await retraceHistory(generation);
-    if (!stopped && recorder.record.snapshots.at(-1)?.step !== (trainer?.stepCount ?? 0)) {
+    // The model as it is now is traced on the new inputs too: as a new snapshot when the newest is
+    // of an earlier step, and again at its step when the history kept no weights to trace it
+    // from (a large imported model keeps none, and is never traced otherwise).
+    const current = trainer?.stepCount ?? 0;
+    if (!stopped && (recorder.record.snapshots.at(-1)?.step !== current || !weights.has(current))) {
       takeSnapshot();
       flush(true);
     }
