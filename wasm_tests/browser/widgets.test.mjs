@@ -296,6 +296,10 @@ test('a <tp-train> with stop-when-met pauses where the task is learned, says so 
 test('a live <tp-attention> with stop-when-met pauses where the task is learned, draws that step\'s attention and says so in both languages', async () => {
   const { page, problems } = await open(`${suite.url}wasm_tests/browser/pages/widgets_train.html`);
   const attention = await page.$('#attention-learns');
+  // Below the fold, before its first update, its pickers already have their names.
+  await page.waitForFunction(() => customElements.get('tp-attention') && document.querySelector('#attention-learns').shadowRoot, { timeout: 30_000 });
+  assert.equal(await attention.evaluate((el) => el.dataset.ready), undefined, 'not rendered yet: it has not been on screen');
+  assert.deepEqual(await attention.evaluate((el) => ['kind', 'layer', 'head'].map((r) => el.shadowRoot.querySelector(`[data-role=${r}-label]`).textContent)), ['Which attention', 'layer', 'head']);
   assert.equal(await reachWidget(attention), 'ready');
   await page.waitForFunction(() => document.querySelector('#attention-learns').driver?.run?.reason === 'met', { timeout: 90_000 });
   const at = await attention.evaluate((el) => ({ step: el.driver.step, total: el.driver.totalSteps }));

@@ -351,17 +351,23 @@ export class TpAttention extends TpWidget {
     this.dispatchEvent(new CustomEvent('tp-trace', { bubbles: true, composed: true, detail: { step: this.trace.step ?? null } }));
   }
 
+  // Its view group and pickers are named from the moment it is on the page, before its first
+  // update (it may wait below the fold), and again when its language changes.
+  nameControls() {
+    this.$('[data-role=view]').setAttribute('aria-label', this.t('at.view'));
+    for (const role of ['kind', 'layer', 'head']) this.$(`[data-role=${role}-label]`).textContent = this.t(role === 'kind' ? 'attn.kind' : `at.${role}`);
+  }
+
   controls(view, { kinds, kind, layer, head, all, H }) {
     const box = this.$('.controls');
     box.hidden = flag(this, 'no-controls');
     const input = this.$('#in');
     if (this.shadowRoot.activeElement !== input && input.value !== this.inputText) input.value = this.inputText ?? '';
     segmented(this.$('[data-role=view]'), ['grid', 'lines', 'heads'].map((v) => ({ value: v, label: this.t(`at.view.${v}`) })), view, (v) => this.setAttribute('view', v));
-    this.$('[data-role=view]').setAttribute('aria-label', this.t('at.view'));
+    this.nameControls();
     const fill = (role, options, value, show) => {
       const sel = this.$(`[data-role=${role}]`);
       this.$(`[data-role=${role}-wrap]`).hidden = !show;
-      this.$(`[data-role=${role}-label]`).textContent = this.t(role === 'kind' ? 'attn.kind' : `at.${role}`);
       const sig = JSON.stringify(options);
       if (sel.dataset.sig !== sig) {
         sel.dataset.sig = sig;

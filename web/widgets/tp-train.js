@@ -109,14 +109,8 @@ export class TpTrain extends TpWidget {
 
   // Its buttons are named from the moment it is on the page, in its language: also while it
   // waits to be scrolled into view (no update has run yet), and when its language changes.
-  connectedCallback() {
-    super.connectedCallback();
+  nameControls() {
     this.buttonNames();
-  }
-
-  attributeChangedCallback(name, oldValue, newValue) {
-    super.attributeChangedCallback(name, oldValue, newValue);
-    if (name === 'lang' && oldValue !== newValue) this.buttonNames();
   }
 
   // Every button has its name from the first update on, in the widget's language, also when an

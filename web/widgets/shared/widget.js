@@ -91,6 +91,11 @@ export class TpWidget extends ElementBase {
     labelViews(this.shadowRoot, viewLabels(this.lang));
   }
 
+  // Names every control of the template in the widget's language: called when the widget is
+  // connected and when its language changes, so a widget not yet on screen (lazy: no update has
+  // run) has no nameless control for a screen reader. Widgets with controls override it.
+  nameControls() {}
+
   // The markup inside the frame (before the message box).
   template() {
     return '';
@@ -140,6 +145,7 @@ export class TpWidget extends ElementBase {
     });
     this._langSeen = this.lang;
     this.labelViews();
+    this._safe(() => this.nameControls());
     clearTimeout(this._disposeTimer);
     this.schedule();
   }
@@ -163,6 +169,7 @@ export class TpWidget extends ElementBase {
     if (name === 'lang') {
       this._langSeen = this.lang;
       this.labelViews();
+      this._safe(() => this.nameControls());
     }
     if (this.isConnected) this.schedule();
   }
