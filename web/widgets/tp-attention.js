@@ -155,7 +155,7 @@ export class TpAttention extends TpWidget {
   async train(changed, first) {
     const taskName = (this.getAttribute('task') ?? 'qa-toy').trim();
     await checkTask(taskName);
-    const request = { ...sessionRequest(this, taskName), stopWhenMet: flag(this, 'stop-when-met') };
+    const request = sessionRequest(this, taskName);
     this.driver ??= new SessionDriver({
       onProgress: () => {
         this.status();

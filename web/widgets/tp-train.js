@@ -69,7 +69,7 @@ export class TpTrain extends TpWidget {
     this.buttonNames();
     const taskName = text(this, 'task', 'qa-toy').trim();
     await checkTask(taskName);
-    const request = { ...sessionRequest(this, taskName), stopWhenMet: flag(this, 'stop-when-met') };
+    const request = sessionRequest(this, taskName);
     int(this, 'max-new-tokens', { min: 1, max: 512 });
     const height = int(this, 'height', { min: 80, max: 800, fallback: 170 });
     this.$('tp-line-chart').setAttribute('height', String(height));

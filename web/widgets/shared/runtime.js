@@ -8,7 +8,7 @@
 // module this page already compiled.
 import { load } from '../../lib/api.js';
 import { filesAtUrl } from '../../lib/model-urls.js';
-import { AttrError, choice, int, num, list } from './attrs.js';
+import { AttrError, choice, flag, int, num, list } from './attrs.js';
 import { SHIPPED_MODELS } from '../../models/models.js';
 import { TRAINING_ATTRIBUTES } from './manifest.js';
 
@@ -114,7 +114,8 @@ function readAttribute(el, a) {
 }
 export const CONFIG_ATTRIBUTES = TRAINING_ATTRIBUTES.map((a) => a.name);
 
-// The configure() request for a training session from the element's attributes.
+// The configure() request for a training session from the element's attributes (stop-when-met:
+// pause once where the run has learned its task, as <tp-train> and a live <tp-attention> offer).
 export function sessionRequest(el, taskName) {
   const seed = readAttribute(el, TRAINING_ATTRIBUTES.find((a) => a.name === 'seed')) ?? 1;
   const model = { seed };
@@ -125,5 +126,5 @@ export function sessionRequest(el, taskName) {
   }
   // More heads without a K/V choice stays multi-head attention (the task's default names n_kv_heads).
   if (model.nHeads !== undefined && model.nKvHeads === undefined) model.nKvHeads = model.nHeads;
-  return { task: taskName, model, training };
+  return { task: taskName, model, training, stopWhenMet: flag(el, 'stop-when-met') };
 }
