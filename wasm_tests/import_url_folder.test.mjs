@@ -1,7 +1,8 @@
 // node:test — a model folder given by URL, as the playground's URL box lists it
 // (web/lib/model-urls.js) and tp.importModel reads it: tokenizer_config.json is
 // among the files when the folder has one, so its add_bos_token decides whether a prompt gets
-// <s>, as it does for the same files picked from disk.
+// <s>, as it does for the same files picked from disk; and the listing asks for no file a real
+// folder of its family lacks (the page logs every 404 as a console error).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,8 +26,17 @@ before(async () => {
   writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), add_bos_token: false }));
   cpSync(path.join(fixtures, 'gpt2'), path.join(work, 'gpt2'), { recursive: true });
   rmSync(path.join(work, 'gpt2', 'tokenizer_config.json'));
+  // GPT-2 as the Hub keeps it: vocab.json + merges.txt beside tokenizer.json (the same vocabulary
+  // and merges, written from the fixture's tokenizer.json) and tokenizer_config.json.
+  cpSync(path.join(fixtures, 'gpt2'), path.join(work, 'gpt2-hub'), { recursive: true });
+  const bpe = JSON.parse(readFileSync(path.join(fixtures, 'gpt2', 'tokenizer.json'), 'utf8')).model;
+  writeFileSync(path.join(work, 'gpt2-hub', 'vocab.json'), JSON.stringify(bpe.vocab));
+  writeFileSync(path.join(work, 'gpt2-hub', 'merges.txt'), `#version: 0.2\n${bpe.merges.join('\n')}\n`);
   ({ server, url: base } = await serveStatic({ root: work }));
+  server.on('request', (req, res) => res.on('finish', () => requests.push(`${req.method} ${req.url} ${res.statusCode}`)));
 });
+
+const requests = [];  // every request the server answered: 'HEAD /gpt2/vocab.json 404'
 
 after(() => {
   server?.close();
@@ -59,4 +69,29 @@ test('a folder without tokenizer_config.json by URL lists only the files it has,
   } finally {
     model.dispose();
   }
+});
+
+test('a GPT-2 folder as the Hub keeps it is listed with vocab.json + merges.txt, a Llama folder with tokenizer.json, and no request is answered 404', async () => {
+  const expected = (folder) => JSON.parse(readFileSync(path.join(fixtures, folder, 'expected.json'), 'utf8')).prompt_ids;
+  for (const [folder, want, fixture] of [
+    ['gpt2-hub', ['config.json', 'model.safetensors', 'vocab.json', 'merges.txt', 'tokenizer_config.json'], 'gpt2'],
+    ['llama', ['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_config.json'], 'llama'],
+  ]) {
+    requests.length = 0;
+    const files = await filesAtUrl(`${folder}/`, base);
+    assert.deepEqual(names(files), want, folder);
+    const model = await tp.importModel(files);
+    try {
+      assert.deepEqual([...model.trace(prompt).input.ids], expected(fixture), `${folder}: the ids of the fixture's own tokenizer`);
+    } finally {
+      model.dispose();
+    }
+    assert.deepEqual(requests.filter((r) => !/ 20[06]$/.test(r)), [], `${folder}: every request found its file`);
+    assert.ok(!requests.some((r) => /tokenizer\.json|vocab\.json/.test(r) && !want.some((name) => r.includes(`/${name} `))),
+      `${folder}: no request for a tokenizer file it was not listed with: ${requests.join(', ')}`);
+  }
+});
+
+test('a folder without config.json by URL says so and lists nothing', async () => {
+  await assert.rejects(filesAtUrl(`${base}nothing-here/`), /^Error: http:\/\/\S+\/nothing-here\/config\.json: not found; give the URL of a model folder or of a llama2\.c \.bin file$/);
 });

