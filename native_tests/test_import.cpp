@@ -93,6 +93,19 @@ TEST_CASE("imported GPT-2, Llama and llama2.c fixtures match PyTorch", "[import]
       REQUIRE(e.byte_spans.size() == e.ids.size());
     }
 
+    // GPT-2's original files beside tokenizer.json (as the Hub keeps GPT-2): the same vocabulary
+    // and merges tokenize every text the same without tokenizer.json.
+    if (folder.has("vocab.json")) {
+      Folder original = folder;
+      for (auto& n : original.names)
+        if (n == "tokenizer.json") n = "other.json";
+      LoadedCheckpoint from_original = import_model(original.files());
+      for (const json::Value& t : expected.at("texts").as_array()) {
+        INFO("vocab.json + merges.txt, text '" << t.at("text").as_string() << "'");
+        CHECK(from_original.tokenizer->encode(t.at("text").as_string()).ids == ints(t.at("ids")));
+      }
+    }
+
     // Saved as our checkpoint and loaded again: the same model and tokenizer.
     LoadedCheckpoint again = load_checkpoint(save_checkpoint(*loaded.model, loaded.tokenizer.get(), ""));
     CHECK(again.model->config().to_json().dump() == loaded.model->config().to_json().dump());
@@ -145,7 +158,7 @@ TEST_CASE("imports refuse what the model cannot represent, naming the field", "[
   CHECK_THAT(import_error(truncated), Contains("the llama2.c model file has") && Contains("implies"));
   Folder no_tokenizer = read_folder("gpt2");
   for (auto& n : no_tokenizer.names)
-    if (n == "tokenizer.json") n = "other.json";
+    if (n == "tokenizer.json" || n == "vocab.json" || n == "merges.txt") n = "other." + n;
   CHECK_THAT(import_error(no_tokenizer), Contains("needs tokenizer.json, or vocab.json and merges.txt"));
   CHECK_THAT(import_error(Folder{}), Contains("cannot tell which model these files are"));
 }

@@ -7,7 +7,8 @@ llama2.c's model.py), not from any library: no Hugging Face code is used or need
 holds what that ecosystem ships —
 
   gpt2/     config.json, model.safetensors (F32; Conv1D weights [in, out], fused c_attn, tied
-            head, "h.<l>.attn.bias" causal-mask buffers), tokenizer.json (ByteLevel BPE)
+            head, "h.<l>.attn.bias" causal-mask buffers), tokenizer.json (ByteLevel BPE) and
+            the same as vocab.json + merges.txt, tokenizer_config.json
   llama/    config.json, model.safetensors (F16; q/k/v/o, gate/up/down, RMSNorm weights, untied
             lm_head, GQA), tokenizer.json (SentencePiece BPE with byte fallback)
   llama2c/  model.bin (legacy export: 7 int32 + float32 weights, separate classifier),
@@ -327,6 +328,11 @@ def make_gpt2(gen):
     write_json(os.path.join(d, "config.json"), cfg)
     safetensors_lite.save(os.path.join(d, "model.safetensors"), tensors, {"format": "pt"})
     write_json(os.path.join(d, "tokenizer.json"), tokenizer_json)
+    # And the same vocabulary and merges as GPT-2's original files, which every GPT-2 folder on
+    # the Hub has beside tokenizer.json (GPT2Tokenizer reads them; a URL import asks for them).
+    write_json(os.path.join(d, "vocab.json"), tokenizer_json["model"]["vocab"])
+    with open(os.path.join(d, "merges.txt"), "w", encoding="utf-8") as f:
+        f.write("#version: 0.2\n" + "".join(m + "\n" for m in tokenizer_json["model"]["merges"]))
     # As GPT-2's own folder: a tokenizer_config.json that adds no specials around a prompt.
     write_json(os.path.join(d, "tokenizer_config.json"),
                {"model_max_length": P, "tokenizer_class": "GPT2Tokenizer"})

@@ -25,13 +25,11 @@ before(async () => {
   const config = path.join(work, 'llama-no-bos', 'tokenizer_config.json');
   writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), add_bos_token: false }));
   cpSync(path.join(fixtures, 'gpt2'), path.join(work, 'gpt2'), { recursive: true });
-  rmSync(path.join(work, 'gpt2', 'tokenizer_config.json'));
-  // GPT-2 as the Hub keeps it: vocab.json + merges.txt beside tokenizer.json (the same vocabulary
-  // and merges, written from the fixture's tokenizer.json) and tokenizer_config.json.
+  // GPT-2 with tokenizer.json alone (a folder saved without the original files).
+  for (const name of ['tokenizer_config.json', 'vocab.json', 'merges.txt']) rmSync(path.join(work, 'gpt2', name));
+  // GPT-2 as the Hub keeps it (the fixture): vocab.json + merges.txt beside tokenizer.json, and
+  // tokenizer_config.json.
   cpSync(path.join(fixtures, 'gpt2'), path.join(work, 'gpt2-hub'), { recursive: true });
-  const bpe = JSON.parse(readFileSync(path.join(fixtures, 'gpt2', 'tokenizer.json'), 'utf8')).model;
-  writeFileSync(path.join(work, 'gpt2-hub', 'vocab.json'), JSON.stringify(bpe.vocab));
-  writeFileSync(path.join(work, 'gpt2-hub', 'merges.txt'), `#version: 0.2\n${bpe.merges.join('\n')}\n`);
   ({ server, url: base } = await serveStatic({ root: work }));
   server.on('request', (req, res) => res.on('finish', () => requests.push(`${req.method} ${req.url} ${res.statusCode}`)));
 });
@@ -60,7 +58,7 @@ test('a Llama folder by URL lists tokenizer_config.json, and its add_bos_token d
   }
 });
 
-test('a folder without tokenizer_config.json by URL lists only the files it has, and loads', async () => {
+test('a folder with only tokenizer.json (no tokenizer_config.json, no vocab.json) by URL lists only the files it has, and loads', async () => {
   const files = await filesAtUrl(`${base}gpt2`, 'http://unused.invalid/');
   assert.deepEqual(names(files), ['config.json', 'model.safetensors', 'tokenizer.json']);
   const model = await tp.importModel(files);

@@ -17,7 +17,9 @@
 //     read with `textOf(page, sel)`;
 //     a widget: `reachWidget(handle)` scrolls to it until it has rendered; the playground's Q&A
 //     toy trained to the end: `trainQaToy(page)` (where training is what the suite checks), or
-//     its shipped trained checkpoint loaded: `loadShippedModel(page)` (where it is not);
+//     its shipped trained checkpoint loaded: `loadShippedModel(page)` (where it is not); another
+//     project's model by URL through Files → Load a model: `loadModelByUrl(page, url)`; a
+//     function run on the playground's shadow root: `page.evaluate(inRoot(fn, ...args))`;
 //   - a script that must run before the page's own (a listener): `page.evaluateOnNewDocument`
 //     in openPage's `beforeLoad`; CSS a screenshot needs inside a shadow root: `shadowStyle`
 //     (the strict CSP blocks <style>); two pictures compared: `differingPixels(browser, a, b)`;
@@ -199,6 +201,21 @@ export async function waitForText(page, sel, re, { timeout = 30_000 } = {}) {
 // Scrolls the element into the middle of the viewport, as a reader would reach it.
 export async function scrollTo(page, sel) {
   await page.$eval(sel, (el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
+}
+
+// `fn(root, ...args)` on the playground's shadow root, as the source page.evaluate() runs (a
+// string: args are JSON).
+export const inRoot = (fn, ...args) => `(() => { const root = document.querySelector('tp-playground').shadowRoot; return (${fn})(root, ...${JSON.stringify(args)}); })()`;
+
+// Files → Load a model with `url` typed into its URL box, as a reader gives a model's address.
+// Returns once asked; the caller waits for what it expects (#import-status says "Loaded …" or
+// why not).
+export async function loadModelByUrl(page, url) {
+  await scrollTo(page, '>>> #import-url');
+  await page.evaluate(inRoot((root, value) => {
+    root.getElementById('import-url').value = value;
+  }, url));
+  await page.click('>>> #import-url-go');
 }
 
 // Brings an element (a handle) into view as a reader scrolls to it: only if it is not on screen.

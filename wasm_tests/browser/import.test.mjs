@@ -7,7 +7,7 @@
 // returning to the built-in models. No console errors or uncaught exceptions anywhere.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, screenshot, scrollTo, serveStatic, waitForText } from './browser.mjs';
+import { launchBrowser, openPage, screenshot, scrollTo, serveStatic, waitForText, inRoot, loadModelByUrl } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 import path from 'node:path';
 
@@ -25,22 +25,11 @@ after(async () => {
   server?.close();
 });
 
-const inRoot = (fn, ...args) => `(() => { const root = document.querySelector('tp-playground').shadowRoot; return (${fn})(root, ...${JSON.stringify(args)}); })()`;
-
-async function loadByUrl(page, url) {
-  await scrollTo(page, '>>> #import-url');
-  await page.evaluate(inRoot((root, value) => {
-    const input = root.getElementById('import-url');
-    input.value = value;
-  }, url));
-  await page.click('>>> #import-url-go');
-}
-
 test('a GPT-2 folder and a llama2.c file load by URL, and every view shows them', async () => {
   const { page, problems } = await openPage(browser, `${baseUrl}web/index.html`);
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
 
-  await loadByUrl(page, `${baseUrl}native_tests/data/import/gpt2/`);
+  await loadModelByUrl(page, `${baseUrl}native_tests/data/import/gpt2/`);
   const said = await waitForText(page, '>>> #import-status', /Loaded/, { timeout: 60_000 });
   assert.match(said, /[\d,]+ parameters \(\d+ MB of weights\): 2 layers × 4 heads, width 16, 317 tokens\. It can be fine-tuned here/);
   await waitForText(page, '>>> #status', /loaded/i);
@@ -73,14 +62,14 @@ test('a GPT-2 folder and a llama2.c file load by URL, and every view shows them'
   await waitForText(page, '>>> #loss', /^\d+\.\d+/, { timeout: 30_000 });
 
   // llama2.c: the .bin with its tokenizer.bin beside it.
-  await loadByUrl(page, `${baseUrl}native_tests/data/import/llama2c/model.bin`);
+  await loadModelByUrl(page, `${baseUrl}native_tests/data/import/llama2c/model.bin`);
   const llama = await waitForText(page, '>>> #import-status', /Loaded native_tests|Loaded .*model\.bin/, { timeout: 60_000 });
   assert.match(llama, /2 layers × 4 heads, width 16/);
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.getElementById('attn-head').options.length === 4, { timeout: 30_000 });
   await screenshot(page, 'import-llama2c-files', '>>> #files');
 
   // A bad URL says why, and the page keeps working.
-  await loadByUrl(page, `${baseUrl}native_tests/data/import/nothing-here/`);
+  await loadModelByUrl(page, `${baseUrl}native_tests/data/import/nothing-here/`);
   await waitForText(page, '>>> #import-status', /config\.json: not found/);
   // The only problems: the missing folder's 404 (its request, and the console line for it).
   const unexpected = problems.filter((p) => !/nothing-here/.test(p) && !/console error: Failed to load resource: .* 404/.test(p));
@@ -131,7 +120,7 @@ test("a model's files are read in the worker, never on the page's thread", async
   const { page, problems } = await openPage(browser, `${baseUrl}web/index.html`, { beforeLoad: (p) => p.evaluateOnNewDocument(RECORD_READS) });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await page.evaluate(() => (window.__reads = []));
-  await loadByUrl(page, `${baseUrl}native_tests/data/import/gpt2/`);
+  await loadModelByUrl(page, `${baseUrl}native_tests/data/import/gpt2/`);
   await waitForText(page, '>>> #import-status', /Loaded/, { timeout: 60_000 });
   const names = ['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_config.json', 'vocab.json', 'merges.txt'];
   const byUrl = await page.evaluate(() => window.__reads);

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useBrowser, openPage, scrollTo, waitForText, screenshot, engine } from './browser.mjs';
+import { useBrowser, openPage, scrollTo, waitForText, screenshot, engine, loadModelByUrl, inRoot } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 import { writeHfFolder } from '../../bench/import/hf_folder.mjs';
 
@@ -23,17 +23,11 @@ suite.before(async () => {
   folder = await writeHfFolder(base, 'gpt2-small', 'F16');
 });
 
-const inRoot = (fn, ...args) => `(() => { const root = document.querySelector('tp-playground').shadowRoot; return (${fn})(root, ...${JSON.stringify(args)}); })()`;
-
 test('GPT-2 small\'s shape (124 M parameters) loads by URL, generates, and its attention, tokens and walk-through draw', async () => {
   const { page, problems } = await openPage(suite.browser, `${suite.url}web/index.html`);
   await page.waitForSelector('body[data-ready=true]', { timeout: 90_000 });
   const url = `${suite.url}${path.relative(root, folder).split(path.sep).join('/')}/`;
-  await scrollTo(page, '>>> #import-url');
-  await page.evaluate(inRoot((root, value) => {
-    root.getElementById('import-url').value = value;
-  }, url));
-  await page.click('>>> #import-url-go');
+  await loadModelByUrl(page, url);
   const said = await waitForText(page, '>>> #import-status', /^Loaded /, { timeout: 300_000 });
   assert.match(said, /12 layers × 12 heads, width 768, 50257 tokens/);
   const info = await page.evaluate(() => document.querySelector('tp-playground').app.run.info);

@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useBrowser, openPage, scrollTo, waitForText, screenshot, axeViolations, sleep, engine } from './browser.mjs';
+import { useBrowser, openPage, scrollTo, waitForText, screenshot, axeViolations, sleep, engine, loadModelByUrl, inRoot } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 import { writeHfFolder } from '../../bench/import/hf_folder.mjs';
 
@@ -28,8 +28,6 @@ let folder;
 suite.before(async () => {
   folder = await writeHfFolder(base, SHAPE, 'F16', { tokenizer: path.join(root, 'native_tests', 'data', 'import', 'gpt2', 'tokenizer.json') });
 });
-
-const inRoot = (fn, ...args) => `(() => { const root = document.querySelector('tp-playground').shadowRoot; return (${fn})(root, ...${JSON.stringify(args)}); })()`;
 // Waits until the view `id` (in the playground's shadow root) has painted more than 500 pixels of
 // its canvas (it draws at an animation frame once it is on screen).
 const paints = (page, id) => page.waitForFunction((id) => {
@@ -142,11 +140,7 @@ test('the same folder loads by URL, generates, and says why it is not fine-tuned
   const { page, problems } = await openPage(suite.browser, `${suite.url}web/index.html#task=qa-toy&t.seqLen=1024`);
   await page.waitForSelector('body[data-ready=true]', { timeout: 90_000 });
   const url = `${suite.url}${path.relative(root, folder).split(path.sep).join('/')}/`;
-  await scrollTo(page, '>>> #import-url');
-  await page.evaluate(inRoot((root, value) => {
-    root.getElementById('import-url').value = value;
-  }, url));
-  await page.click('>>> #import-url-go');
+  await loadModelByUrl(page, url);
   const said = await waitForText(page, '>>> #import-status', /^Loaded /, { timeout: 120_000 });
   assert.match(said, /1 layers × 12 heads, width 768, 317 tokens/);
   await waitForText(page, '>>> #train-note', /^Fine-tuning is off for this model.*16 × 1024 × 768 is out of range for training/, { timeout: 30_000 });

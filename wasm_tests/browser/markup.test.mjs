@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openPage, reachWidget, scrollTo, screenshot, useBrowser, waitForText } from './browser.mjs';
+import { openPage, reachWidget, scrollTo, screenshot, useBrowser, waitForText, loadModelByUrl, inRoot } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 import { writePayloadModels, IMG, BOLD, UNK, BOS, PAYLOAD_TEXT } from './payloads.mjs';
 
@@ -62,8 +62,6 @@ async function audit(page, where, mustShow) {
   assert.deepEqual(found.ran, [], `${where}: payloads that ran`);
   for (const text of mustShow) assert.ok(found.text.includes(text), `${where}: ${JSON.stringify(text)} is not shown as text`);
 }
-
-const inRoot = (fn, ...args) => `(() => { const root = document.querySelector('tp-playground').shadowRoot; return (${fn})(root, ...${JSON.stringify(args)}); })()`;
 
 test('the widgets show a hostile checkpoint\'s tokens as text: attention (grid, lines, heads) and every walk-through step', async () => {
   const { page, problems } = await openPage(suite.browser, `${suite.url}wasm_tests/browser/pages/markup.html`, { beforeLoad: (p) => p.evaluateOnNewDocument(ARM) });
@@ -120,11 +118,7 @@ test('the playground shows an imported tokenizer\'s payload pieces as text in ev
   const { page, problems } = await openPage(suite.browser, `${suite.url}web/index.html`, { beforeLoad: (p) => p.evaluateOnNewDocument(ARM) });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   // Files → Load a model, by URL.
-  await scrollTo(page, '>>> #import-url');
-  await page.evaluate(inRoot((r, value) => {
-    r.getElementById('import-url').value = value;
-  }, `${suite.url}test-output/payloads/${files.folder}`));
-  await page.click('>>> #import-url-go');
+  await loadModelByUrl(page, `${suite.url}test-output/payloads/${files.folder}`);
   await waitForText(page, '>>> #import-status', /^Loaded /, { timeout: 60_000 });
   await audit(page, 'after the import', []);
 

@@ -9,7 +9,7 @@
 // nothing of the walk-through reaches past the page's width (its matrices scroll inside it).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRICT_CSP, axeViolations, launchBrowser, openPage, scrollTo, sleep, useBrowser, waitForText, screenshot } from './browser.mjs';
+import { STRICT_CSP, axeViolations, launchBrowser, openPage, scrollTo, sleep, useBrowser, waitForText, screenshot, loadModelByUrl } from './browser.mjs';
 import { root } from '../../scripts/build.mjs';
 
 const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CSP } });
@@ -23,11 +23,7 @@ const FILES = ['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_
 
 async function importGpt2(page) {
   await page.waitForSelector('body[data-ready=true]', { timeout: 90_000 });
-  await scrollTo(page, '>>> #import-url');
-  await page.evaluate((url) => {
-    document.querySelector('tp-playground').shadowRoot.getElementById('import-url').value = url;
-  }, `${suite.url}native_tests/data/import/gpt2/`);
-  await page.click('>>> #import-url-go');
+  await loadModelByUrl(page, `${suite.url}native_tests/data/import/gpt2/`);
   await waitForText(page, '>>> #import-status', /Loaded .*2 layers × 4 heads, width 16/, { timeout: 90_000 });
 }
 
