@@ -42,12 +42,13 @@ after(() => {
 });
 
 const names = (files) => files.map((f) => f.name);
+const describe = (files) => tp.describeModelFiles(files);  // as the playground's worker does
 
 test('a Llama folder by URL lists tokenizer_config.json, and its add_bos_token decides the <s>', async () => {
   const want = JSON.parse(readFileSync(path.join(fixtures, 'llama', 'expected.json'), 'utf8')).prompt_ids;
   assert.equal(want[0], 1, 'the fixture\'s prompt starts with <s>');
   for (const [folder, ids] of [['llama', want], ['llama-no-bos', want.slice(1)]]) {
-    const files = await filesAtUrl(`${folder}/`, base);
+    const files = await filesAtUrl(`${folder}/`, base, describe);
     assert.deepEqual(names(files), ['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_config.json']);
     const model = await tp.importModel(files);
     try {
@@ -59,7 +60,7 @@ test('a Llama folder by URL lists tokenizer_config.json, and its add_bos_token d
 });
 
 test('a folder with only tokenizer.json (no tokenizer_config.json, no vocab.json) by URL lists only the files it has, and loads', async () => {
-  const files = await filesAtUrl(`${base}gpt2`, 'http://unused.invalid/');
+  const files = await filesAtUrl(`${base}gpt2`, 'http://unused.invalid/', describe);
   assert.deepEqual(names(files), ['config.json', 'model.safetensors', 'tokenizer.json']);
   const model = await tp.importModel(files);
   try {
@@ -76,7 +77,7 @@ test('a GPT-2 folder as the Hub keeps it is listed with vocab.json + merges.txt,
     ['llama', ['config.json', 'model.safetensors', 'tokenizer.json', 'tokenizer_config.json'], 'llama'],
   ]) {
     requests.length = 0;
-    const files = await filesAtUrl(`${folder}/`, base);
+    const files = await filesAtUrl(`${folder}/`, base, describe);
     assert.deepEqual(names(files), want, folder);
     const model = await tp.importModel(files);
     try {

@@ -20,7 +20,7 @@ const compare = async ({ id, file, imported, text }) => {
   const { filesAtUrl } = await import('/web/lib/model-urls.js');
   const tp = await load();
   const url = new URL(file, location.href).href;
-  const model = imported ? await tp.importModel(await filesAtUrl(url)) : tp.loadModel(new Uint8Array(await (await fetch(url)).arrayBuffer()));
+  const model = imported ? await tp.importModel(await filesAtUrl(url, undefined, (files) => tp.describeModelFiles(files))) : tp.loadModel(new Uint8Array(await (await fetch(url)).arrayBuffer()));
   const trace = model.trace(text);
   const config = model.config;
   model.dispose();

@@ -88,8 +88,8 @@ export function importedModel(url) {
   const key = String(url);
   if (!models.has(key)) {
     models.set(key, (async () => {
-      const [tp, files] = await Promise.all([load(), filesAtUrl(key)]);
-      return tp.importModel(files);
+      const tp = await load();
+      return tp.importModel(await filesAtUrl(key, undefined, (files) => tp.describeModelFiles(files)));
     })().catch((error) => {
       models.delete(key);
       throw error;

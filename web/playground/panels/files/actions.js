@@ -151,7 +151,8 @@ export class FilesActions {
   async importUrl(text) {
     if (!text) return;
     try {
-      await this.importFiles(await filesAtUrl(text, document.baseURI), text);
+      const session = this.app.session;
+      await this.importFiles(await filesAtUrl(text, document.baseURI, (files) => session.describeModelFiles(files)), text);
     } catch (error) {
       this.say({ importStatus: [['import.failed', { name: text, message: error.message }]] });
     }
