@@ -8,47 +8,29 @@
 // timeline back changes the numbers to that step's. axe finds nothing in English or Korean.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { root } from '../../scripts/build.mjs';
 import { STRICT_CSP, axeViolations, openPage, screenshot, scrollTo, sleep, useBrowser, waitForModel, waitForText } from './browser.mjs';
 
-const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
+const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CSP } });
 const LINK = '#task=lm-char&m.pos=rope&m.norm=rms&m.ffn=swiglu&m.nKvHeads=2';
 
 // In the page: every matrix of every step against the snapshot the timeline shows, read the test's
 // own way from the trace entry the matrix names. -> { step, steps, ids, titles, mismatches, config }
-const compare = () => {
+const compare = async () => {
+  const { walkthroughMismatches } = await import('/wasm_tests/browser/pages/walkthrough-check.mjs');
   const root = document.querySelector('tp-playground').shadowRoot;
   const app = document.querySelector('tp-playground').app;
   const wt = root.querySelector('#wt');
   const snapshot = app.shown;
   const tensors = snapshot.probes.walkthrough.tensors;
-  const mismatches = [];
-  let checked = 0;
-  for (const s of wt.steps) {
-    for (const m of s.matrices) {
-      const { name, head, cols, row } = m.trace;
-      const e = tensors[name];
-      if (!e) {
-        mismatches.push(`${s.id}: ${name} not in the snapshot`);
-        continue;
-      }
-      const [R, C] = e.shape.slice(-2);
-      const want = [];
-      for (let r = 0; r < R; ++r) {
-        if (row !== undefined && r !== row) continue;
-        for (let c = cols?.[0] ?? 0; c < (cols?.[1] ?? C); ++c) want.push(e.data[(head ?? 0) * R * C + r * C + c]);
-      }
-      const got = Array.from(m.matrix.data);
-      if (got.length !== want.length || got.some((v, i) => !Object.is(v, want[i]))) mismatches.push(`${s.id} ${m.label}`);
-      ++checked;
-    }
-  }
+  const { mismatches, matrices: checked } = walkthroughMismatches(wt.steps, tensors);
   const qk = wt.steps.find((s) => s.id === 'dec.0.self.qk');
   return { step: snapshot.step, steps: wt.steps.length, ids: wt.steps.map((s) => s.id), titles: wt.steps.map((s) => s.title), mismatches, checked, config: app.run.config,
     qkHead: qk?.matrices[0].trace.head, sample: Array.from(qk?.matrices[0].matrix.data ?? []) };
 };
 
 test('the walk-through of a RoPE + RMSNorm + SwiGLU + GQA lm-char model shows the trace\'s numbers and follows the timeline', async () => {
-  const { page, problems } = await openPage(suite.browser, suite.url + LINK, { viewport: { width: 1280, height: 900 } });
+  const { page, problems } = await openPage(suite.browser, `${suite.url}web/${LINK}`, { viewport: { width: 1280, height: 900 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });

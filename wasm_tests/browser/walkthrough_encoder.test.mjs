@@ -7,45 +7,19 @@
 // to that step's. axe finds nothing in English or Korean with the walk-through open.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { root } from '../../scripts/build.mjs';
 import { STRICT_CSP, axeViolations, openPage, screenshot, scrollTo, sleep, useBrowser, waitForModel, waitForText } from './browser.mjs';
 
-const suite = useBrowser({ headers: { 'content-security-policy': STRICT_CSP } });
+const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CSP } });
 
 // In the page: every matrix and cell of every step against the model's trace at the shown step.
 const compare = async () => {
+  const { walkthroughMismatches } = await import('/wasm_tests/browser/pages/walkthrough-check.mjs');
   const app = document.querySelector('tp-playground').app;
   const wt = document.querySelector('tp-playground').shadowRoot.querySelector('#wt');
   const shown = app.shown, probe = shown.probes.walkthrough.probe;
   const trace = await app.session.snapshot({ input: probe, atStep: shown.step });
-  const at = (name, head, r, c) => {
-    const e = trace.tensors[name];
-    const [R, C] = e.shape.slice(-2);
-    return e.data[(head ?? 0) * R * C + r * C + c];
-  };
-  const mismatches = [];
-  let matrices = 0, cells = 0;
-  for (const s of wt.steps) {
-    for (const m of s.matrices) {
-      const { name, head, cols, row } = m.trace;
-      if (!trace.tensors[name]) {
-        mismatches.push(`${s.id}: ${name} not traced`);
-        continue;
-      }
-      const [R, C] = trace.tensors[name].shape.slice(-2);
-      const want = [];
-      for (let r = 0; r < R; ++r) {
-        if (row !== undefined && r !== row) continue;
-        for (let c = cols?.[0] ?? 0; c < (cols?.[1] ?? C); ++c) want.push(at(name, head, r, c));
-      }
-      const got = Array.from(m.matrix.data);
-      if (got.length !== want.length || got.some((v, i) => !Object.is(v, want[i]))) mismatches.push(`${s.id} ${m.label}`);
-      ++matrices;
-    }
-    for (const c of s.cells) {
-      if (!Object.is(c.value, at(c.trace.name, c.trace.head, c.trace.row, c.trace.col))) mismatches.push(`${s.id} cell ${c.trace.name}`);
-      ++cells;
-    }
-  }
+  const { mismatches, matrices, cells } = walkthroughMismatches(wt.steps, trace.tensors);
   const qk = wt.steps.find((s) => s.id === 'enc.0.self.qk');
   return { step: shown.step, arch: app.run.config.arch, ids: wt.steps.map((s) => s.id), titles: wt.steps.map((s) => s.title), mismatches, matrices, cells,
     sample: Array.from(qk.matrices[0].matrix.data), probs: wt.steps.at(-1).cells.map((c) => c.value) };
@@ -53,7 +27,7 @@ const compare = async () => {
 const cellText = (v) => (Number.isFinite(v) ? v.toFixed(3).replace('-', '−') : v < 0 ? '−∞' : '∞');
 
 test('the walk-through of an encoder-only sentiment classifier shows its trace\'s numbers and follows the timeline', async () => {
-  const { page, problems } = await openPage(suite.browser, `${suite.url}#task=sentiment`, { viewport: { width: 1280, height: 900 } });
+  const { page, problems } = await openPage(suite.browser, `${suite.url}web/#task=sentiment`, { viewport: { width: 1280, height: 900 } });
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   await waitForModel(page);
   await page.waitForSelector('>>> [data-testid=train]:not([disabled])', { timeout: 30_000 });

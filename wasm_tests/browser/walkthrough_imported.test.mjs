@@ -39,41 +39,14 @@ async function walkthroughOn(page, note) {
 // In the page: the folder imported again on this thread, traced on the text the walk-through
 // shows, and every matrix and focused cell of every step compared with it, read the test's own way.
 const compare = async (files) => {
+  const { walkthroughMismatches } = await import('/wasm_tests/browser/pages/walkthrough-check.mjs');
   const app = document.querySelector('tp-playground').app;
   const wt = document.querySelector('tp-playground').shadowRoot.querySelector('#wt');
   const probe = app.shown.probes.walkthrough.probe;
   const model = await app.tp.importModel(files.map((name) => ({ name, url: new URL(name, `${location.origin}/native_tests/data/import/gpt2/`).href })));
   const trace = model.trace(probe);
   model.dispose();
-  const at = (name, head, r, c) => {
-    const e = trace.tensors[name];
-    const [R, C] = e.shape.slice(-2);
-    return e.data[(head ?? 0) * R * C + r * C + c];
-  };
-  const mismatches = [];
-  let matrices = 0, cells = 0;
-  for (const s of wt.steps) {
-    for (const m of s.matrices) {
-      const { name, head, cols, row } = m.trace;
-      if (!trace.tensors[name]) {
-        mismatches.push(`${s.id}: ${name} is not in model.trace()`);
-        continue;
-      }
-      const [R, C] = trace.tensors[name].shape.slice(-2);
-      const want = [];
-      for (let r = 0; r < R; ++r) {
-        if (row !== undefined && r !== row) continue;
-        for (let c = cols?.[0] ?? 0; c < (cols?.[1] ?? C); ++c) want.push(at(name, head, r, c));
-      }
-      const got = Array.from(m.matrix.data);
-      if (got.length !== want.length || got.some((v, i) => !Object.is(v, want[i]))) mismatches.push(`${s.id} ${m.label}`);
-      ++matrices;
-    }
-    for (const c of s.cells) {
-      if (!Object.is(c.value, at(c.trace.name, c.trace.head, c.trace.row, c.trace.col))) mismatches.push(`${s.id} cell ${c.trace.name}[${c.trace.row}, ${c.trace.col}]`);
-      ++cells;
-    }
-  }
+  const { mismatches, matrices, cells } = walkthroughMismatches(wt.steps, trace.tensors);
   const kv = wt.steps.find((s) => s.id === 'dec.0.self.kv');
   return { probe, tokens: trace.input.tokens.length, mismatches, matrices, cells, ids: wt.steps.map((s) => s.id), kv: { text: kv.text, cached: kv.cached ?? null, marks: kv.matrices.filter((m) => m.trace.row === undefined).map((m) => m.marks ?? null), rowMarks: kv.matrices.filter((m) => m.trace.row !== undefined).map((m) => m.marks ?? null) } };
 };

@@ -16,6 +16,7 @@ const suite = useBrowser({ root, headers: { 'content-security-policy': STRICT_CS
 
 // In the page: widget `id`'s steps against model.trace() of its checkpoint, read the test's own way.
 const compare = async ({ id, file, imported, text }) => {
+  const { walkthroughMismatches } = await import('/wasm_tests/browser/pages/walkthrough-check.mjs');
   const { load } = await import('/web/lib/api.js');
   const { filesAtUrl } = await import('/web/lib/model-urls.js');
   const tp = await load();
@@ -25,35 +26,7 @@ const compare = async ({ id, file, imported, text }) => {
   const config = model.config;
   model.dispose();
   const view = document.getElementById(id).shadowRoot.querySelector('tp-walkthrough-view');
-  const at = (name, head, r, c) => {
-    const e = trace.tensors[name];
-    const [R, C] = e.shape.slice(-2);
-    return e.data[(head ?? 0) * R * C + r * C + c];
-  };
-  const mismatches = [];
-  let matrices = 0, cells = 0;
-  for (const s of view.steps) {
-    for (const m of s.matrices) {
-      const { name, head, cols, row } = m.trace;
-      if (!trace.tensors[name]) {
-        mismatches.push(`${s.id}: ${name} not traced`);
-        continue;
-      }
-      const [R, C] = trace.tensors[name].shape.slice(-2);
-      const want = [];
-      for (let r = 0; r < R; ++r) {
-        if (row !== undefined && r !== row) continue;
-        for (let c = cols?.[0] ?? 0; c < (cols?.[1] ?? C); ++c) want.push(at(name, head, r, c));
-      }
-      const got = Array.from(m.matrix.data);
-      if (got.length !== want.length || got.some((v, i) => !Object.is(v, want[i]))) mismatches.push(`${s.id} ${m.label}`);
-      ++matrices;
-    }
-    for (const c of s.cells) {
-      if (!Object.is(c.value, at(c.trace.name, c.trace.head, c.trace.row, c.trace.col))) mismatches.push(`${s.id} cell ${c.trace.name}`);
-      ++cells;
-    }
-  }
+  const { mismatches, matrices, cells } = walkthroughMismatches(view.steps, trace.tensors);
   const shown = view.steps[view.step];
   const m = view.shadowRoot.querySelector('.math math');
   const r = m?.getBoundingClientRect();
