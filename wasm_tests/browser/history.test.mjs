@@ -83,8 +83,17 @@ test('at the default pace the toy records its history, and the timeline brings b
   assert.match(await page.evaluate(`${R}.querySelector('#out-at-step').textContent`), new RegExp(`At step ${back.step}[ ,]`));
   await screenshot(page, 'history-early-step');
 
+  // The replay has its own speed: picking it leaves the training pace (and the link) as they
+  // were, and a new pace leaves the replay speed.
+  const paceThen = await page.$eval('>>> [data-testid=speed]', (el) => el.value), linkThen = await page.evaluate(() => location.hash);
+  assert.equal(await page.$eval('>>> [data-testid=replay-speed]', (el) => el.value), '20', 'a replay runs at 20 steps/s until another speed is picked');
+  await page.select('>>> [data-testid=replay-speed]', '100');
+  assert.equal(await page.$eval('>>> [data-testid=speed]', (el) => el.value), paceThen, 'the replay speed is not the training pace');
+  assert.equal(await page.evaluate(() => location.hash), linkThen, 'nor part of the link');
+  await page.select('>>> [data-testid=speed]', '20');
+  await page.waitForFunction(() => /(^|&)pace=20(&|$)/.test(location.hash.slice(1)), { timeout: 10_000 });
+  assert.equal(await page.$eval('>>> [data-testid=replay-speed]', (el) => el.value), '100', 'a new training pace leaves the replay speed');
   // Play replays to the end, where the views follow the newest snapshot again.
-  await page.select('>>> [data-testid=speed]', '100');
   await page.click('>>> [data-testid=play]');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=timeline]').dataset.step === '600', { timeout: 30_000 });
   assert.equal((await gridPixels(page)).hash, final.hash, 'after the replay the grid shows the final step again');

@@ -1,12 +1,13 @@
 // <tp-trainbar-panel> — the sticky training bar: Train / Pause / Step / Reset, the progress and
 // the status line, the latest numbers, why a model cannot be trained here (when it cannot), that
 // training stopped because the task is learned (with Keep training: the start intent), and
-// the history's timeline with Play and the speed. It draws trainbar/derive.js's props and keeps
-// only a replay in progress (Play: the shown step moves from where it is to the newest at the
-// speed's steps per second).
+// the history's timeline with Play and its speed, and the training pace. It draws
+// trainbar/derive.js's props and keeps only a replay (Play: the shown step moves from where it is
+// to the newest at the replay speed's steps per second) and that speed.
 // Intents: start, pause, step, reset, seek { step } (null: follow the newest), set { pace }.
 import { h } from '../../../ui/dom.js';
 import { panel, definePanel, setText } from '../../panel.js';
+import { REPLAY_DEFAULT } from './timeline.js';
 
 const ICON = (d) => `<svg class="icon" viewBox="0 0 16 16" aria-hidden="true">${d}</svg>`;
 const MARKUP = `
@@ -35,6 +36,7 @@ const MARKUP = `
     <label class="sr-only" for="timeline" data-i18n="time.label"></label>
     <input type="range" id="timeline" data-testid="timeline" min="0" max="0" value="0" step="1" data-step="0">
     <output id="timeline-step" for="timeline" aria-live="off"></output>
+    <label class="speed"><span data-i18n="time.replay"></span> <select id="replay-speed" data-testid="replay-speed"></select></label>
     <label class="speed"><span data-i18n="time.speed"></span> <select id="speed" data-testid="speed"></select></label>
   </div>
   <p class="train-note" id="train-note" data-testid="train-note" role="status" hidden></p>
@@ -78,8 +80,6 @@ const CSS = `
 }
 @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }`;
 
-// Steps per second of a replay at speed 0 ("as fast as possible"): still slow enough to see.
-const REPLAY_MAX = 200;
 const PLAY = 'M4 2.5v11l9-5.5z', PAUSE = 'M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z';
 const STATS = { loss: 'loss', valLoss: 'val-loss', metricName: 'metric-name', metric: 'metric', tps: 'tps', threads: 'threads', lr: 'lr', gradNorm: 'grad-norm' };
 
@@ -87,6 +87,7 @@ export class TpTrainbarPanel extends panel(MARKUP, CSS) {
   build() {
     this.props = null;
     this.replay = null;  // { step, last (ms), frame } while playing
+    this.replaySpeed = REPLAY_DEFAULT;  // steps of the history per second
     for (const name of ['train', 'pause', 'step', 'reset']) this.$(name).addEventListener('click', () => this.emit(name === 'train' ? 'start' : name));
     this.$('keep').addEventListener('click', () => this.emit('start'));
     const slider = this.$('timeline');
@@ -96,6 +97,7 @@ export class TpTrainbarPanel extends panel(MARKUP, CSS) {
       this.emit('seek', { step: i >= steps.length - 1 ? null : steps[i] ?? null });
     });
     this.$('play').addEventListener('click', () => (this.replay ? this.stop() : this.play()));
+    this.$('replay-speed').addEventListener('change', (e) => (this.replaySpeed = Number(e.target.value)));
     this.$('speed').addEventListener('change', (e) => {
       const v = Number(e.target.value);
       this.emit('set', { pace: v === this.props.timeline.defaultPace ? null : v });
@@ -129,11 +131,13 @@ export class TpTrainbarPanel extends panel(MARKUP, CSS) {
   }
 
   speeds(tl) {
-    const sig = JSON.stringify(tl.speeds);
+    const sig = JSON.stringify([tl.speeds, tl.replaySpeeds]);
     if (sig === this._speeds) return;
     this._speeds = sig;
     this.$('speed').replaceChildren(...tl.speeds.map((s) => h('option', { value: String(s.value), selected: s.selected, text: s.text })));
     this.$('speed').setAttribute('aria-label', tl.speedLabel);
+    this.$('replay-speed').replaceChildren(...tl.replaySpeeds.map((s) => h('option', { value: String(s.value), selected: s.value === this.replaySpeed, text: s.text })));
+    this.$('replay-speed').setAttribute('aria-label', tl.replayLabel);
   }
 
   // The slider over the snapshots, at the shown one; its data-step is the training step shown.
@@ -160,8 +164,8 @@ export class TpTrainbarPanel extends panel(MARKUP, CSS) {
     this.emit('seek', { step: from });
     const tick = (now) => {
       if (!this.replay) return;
-      const { steps, pace } = this.props.timeline;
-      this.replay.step += ((pace || REPLAY_MAX) * (now - this.replay.last)) / 1000;
+      const { steps } = this.props.timeline;
+      this.replay.step += (this.replaySpeed * (now - this.replay.last)) / 1000;
       this.replay.last = now;
       if (this.replay.step >= (steps.at(-1) ?? 0)) {
         this.stop();

@@ -1,11 +1,16 @@
 // trainbar/timeline.js — the run's history under the training bar: a slider over the recorded
 // snapshots (every view shows the model as it was at the step picked), Play to replay the
-// history, and the speed, which is also the training pace (steps per second, or as fast as
-// possible). The slider's end follows the newest snapshot while training goes on. After a new
+// history at its own speed (steps of the history per second), and the training pace (steps per
+// second, or as fast as possible), two separate choices. The slider's end follows the newest snapshot while training goes on. After a new
 // input the worker traces the history again; the text says so, and how many steps show the
 // input when some could not be traced again (their weights were not kept). Pure.
 import { PACES, defaultPace } from '../../state.js';
 import { tr } from '../common.js';
+
+// A replay's speeds, in steps of the history per second: the panel keeps the one picked (a view
+// setting, not part of the run or the link), REPLAY_DEFAULT until then.
+export const REPLAY_SPEEDS = [5, 10, 20, 50, 100, 200];
+export const REPLAY_DEFAULT = 20;
 
 export function timelineProps(state, run, shown, info, page) {
   const t = tr(state);
@@ -27,6 +32,8 @@ export function timelineProps(state, run, shown, info, page) {
     defaultPace: defaultPace(info?.train),
     speeds: PACES.map((p) => ({ value: p, selected: p === pace, text: p === 0 ? t('time.max') : p === PACES[0] ? t('time.every', { n: p }) : t('time.pace', { n: p }) })),
     speedLabel: t('time.speed'),
+    replaySpeeds: REPLAY_SPEEDS.map((p) => ({ value: p, text: t('time.pace', { n: p }) })),
+    replayLabel: t('time.replay'),
     playLabel: t('time.play'),
     stopLabel: t('time.stop'),
   };
