@@ -238,6 +238,13 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   await sleep(200);
   assert.ok((await width()) <= 375, `the English page is ${await width()} px wide at 375`);
   await assertInsideTrainingCard(copy.page, 'en');
+  // Train ▶ and the replay's ▶ are both icons here: the replay's is not under Train's.
+  const box = (sel) => copy.page.$eval(sel, (el) => {
+    const b = el.getBoundingClientRect();
+    return { left: b.left, right: b.right };
+  });
+  const train = await box('>>> [data-testid=train]'), replay = await box('>>> [data-testid=play]');
+  assert.ok(replay.left >= train.right || replay.right <= train.left, `the replay's ▶ (${replay.left}–${replay.right} px) is under Train ▶ (${train.left}–${train.right} px)`);
   await panelShots(copy.page, 'playground-375');
 
   // Keyboard only: Tab reaches the train button (with a visible focus ring) and Enter starts it.

@@ -77,6 +77,9 @@ const CSS = `
   .progress-wrap { order: 3; flex-basis: 100%; }
   .progress-text { font-size: 11.5px; }
   .wide-only, .trainbar .stats div:nth-child(2) { display: none; }
+  /* Train is an icon here too: the replay's ▶ goes after the slider, not right under it. */
+  .timeline #play { order: 1; }
+  .timeline output, .timeline .speed { order: 2; }
 }
 @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }`;
 
