@@ -133,7 +133,6 @@ export class TpTrain extends TpWidget {
     const chart = this.$('tp-line-chart');
     chart.setAttribute('x-label', this.t('w.stepAxis'));
     chart.setAttribute('y-label', this.t('training.lossAxis'));
-    chart.setAttribute('label', this.t('training.title'));
   }
 
   toggle() {
@@ -216,7 +215,12 @@ export class TpTrain extends TpWidget {
     this.$('[data-role=numbers]').textContent = numbers;
     this.$('.track > div').style.width = d.totalSteps ? `${Math.min(100, (100 * d.step) / d.totalSteps)}%` : '0';
     const task = this.getAttribute('task') ?? 'qa-toy';
-    this.$('.title').textContent = this.getAttribute('label') ?? this.t(`task.${task}`);
+    const title = this.getAttribute('label') ?? this.t(`task.${task}`);
+    this.$('.title').textContent = title;
+    // The chart's title (and its PNG/SVG export's) names what this widget trains.
+    const chart = this.$('tp-line-chart');
+    const chartLabel = this.t('w.lossTitle', { title });
+    if (chart.getAttribute('label') !== chartLabel) chart.setAttribute('label', chartLabel);
     this.$('.sub').textContent = d.info ? this.t('w.params', { params: d.info.parameterCount.toLocaleString(this.lang) }) : '';
     // The session pauses by itself where the run diverges (state reason 'diverged') and, with
     // stop-when-met, where it has learned its task ('met').

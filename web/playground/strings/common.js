@@ -18,6 +18,7 @@ value.noam = Noam (2017)
 value.sentencepiece = SentencePiece BPE
 out.reason.eos = <EOS>
 import.failed = {name}: {message}
+training.subject = {task} · {run}
 files.error = {message}
 about.browser.chrome = Chrome
 about.browser.edge = Edge

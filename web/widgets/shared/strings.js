@@ -23,7 +23,7 @@ const STRINGS = {
     'w.met': 'paused at step {step}: the task is learned; Resume keeps training',
     'w.diverged': 'paused at step {step}: training diverged (the loss became infinite or rose far above a uniform guess); lower lr or add warmup steps, then Reset',
     'w.building': 'building the model…',
-    'w.loss': 'loss', 'w.lossSmoothed': 'loss (smoothed)', 'w.valLoss': 'validation loss', 'w.stepAxis': 'step',
+    'w.loss': 'loss', 'w.lossSmoothed': 'loss (smoothed)', 'w.valLoss': 'validation loss', 'w.stepAxis': 'step', 'w.lossTitle': '{title}: training loss',
     'w.params': '{params} parameters',
 
     'tok.summary': '{n} tokens · {kind} · vocabulary of {vocab}',
@@ -100,7 +100,7 @@ const STRINGS = {
     'w.met': '{step}단계에서 일시 정지: 과제를 다 배웠습니다. 이어서 학습하려면 계속을 누르세요',
     'w.diverged': '{step}단계에서 일시 정지: 학습이 발산했습니다 (손실이 무한대가 되었거나 고르게 찍는 것보다 훨씬 커졌습니다). lr을 낮추거나 warmup 단계를 늘린 뒤 초기화하세요',
     'w.building': '모델을 만드는 중…',
-    'w.loss': '손실', 'w.lossSmoothed': '손실 (평활)', 'w.valLoss': '검증 손실', 'w.stepAxis': '단계',
+    'w.loss': '손실', 'w.lossSmoothed': '손실 (평활)', 'w.valLoss': '검증 손실', 'w.stepAxis': '단계', 'w.lossTitle': '{title}: 학습 손실',
     'w.params': '파라미터 {params}개',
 
     'tok.summary': '토큰 {n}개 · {kind} · 단어장 {vocab}개',

@@ -19,7 +19,7 @@ export function deriveTraining(state, run, shown, info, page) {
   const compared = page.compared ?? [];
   return {
     runs: runsProps(state, run, page, compared, t),
-    charts: chartsProps(run, info, page, compared, t),
+    charts: chartsProps(state, run, info, page, compared, t),
     note: info ? t(run?.notTrainable ? 'training.notTrained' : 'training.note', noteVars(state, run, info, page, t)) : null,
     diverged: divergedText(run?.report, state, info, t),
     lowerLr: lowerLrProps(run?.report, state, info, page, t),
@@ -72,7 +72,9 @@ function trainAllProps(kept, labels, page, t) {
   return { hidden: untrained === 0, disabled: Boolean(page.busy), text: t('runs.trainAll', { n: untrained }), progress };
 }
 
-function chartsProps(run, info, page, compared, t) {
+// The charts' titles (and so their PNG and SVG exports) name the task and the run, or how many
+// runs they compare.
+function chartsProps(state, run, info, page, compared, t) {
   const m = info?.metric;
   const name = m ? t(`metric.${m}`) : t('train.metric');
   let loss, metrics;
@@ -90,17 +92,22 @@ function chartsProps(run, info, page, compared, t) {
     metrics = all.filter(({ r }) => r.record.task?.metric === m).map(({ r, c }) => ({ name: r.label, color: r.color, points: c.metric, width: 2, dots: true, dash: r.kept ? undefined : [6, 3] }));
   }
   const perplexity = m === 'perplexity';
+  const task = taskName(state, page, t);
+  const subject = compared.length > 1 ? t('training.subjectRuns', { task, n: compared.length })
+    : compared[0]?.label ? t('training.subject', { task, run: compared[0].label }) : task;
   return {
-    loss: { label: t('training.title'), x: t('training.step'), y: t('training.lossAxis'), series: loss },
-    metric: { label: t('training.metricTitle', { metric: name }), x: t('training.step'), y: perplexity ? name : `${name} (%)`, series: metrics,
+    loss: { label: t('training.lossTitle', { subject }), x: t('training.step'), y: t('training.lossAxis'), series: loss },
+    metric: { label: t('training.metricTitle', { subject, metric: name }), x: t('training.step'), y: perplexity ? name : `${name} (%)`, series: metrics,
       range: perplexity ? null : [0, 100], logY: perplexity },
   };
 }
 
 // An imported model is named as the Task menu names it (the state's task is not in use then).
+const taskName = (state, page, t) => (page.imported ? t('task.imported', { name: page.imported.name }) : t(`task.${state.task}`));
+
 function noteVars(state, run, info, page, t) {
   const tr2 = { ...info.train, ...state.train };
-  return { task: page.imported ? t('task.imported', { name: page.imported.name }) : t(`task.${state.task}`), steps: run?.totalSteps ?? 0, batch: tr2.batchSize, lr: Number(tr2.lr).toPrecision(2), schedule: t(`value.${tr2.schedule}`) };
+  return { task: taskName(state, page, t), steps: run?.totalSteps ?? 0, batch: tr2.batchSize, lr: Number(tr2.lr).toPrecision(2), schedule: t(`value.${tr2.schedule}`) };
 }
 
 // The trainer flags a step that diverged (StepReport.divergedAt); the hint stays from that step
