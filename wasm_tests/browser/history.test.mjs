@@ -127,7 +127,7 @@ test('kept runs: a post-norm and a pre-norm run overlaid with a legend, exported
   const svg = body.toString('utf8');
   for (const name of names) assert.ok(svg.includes(`>${name}</text>`), `the exported SVG has "${name}"`);
   // Its title names the task and how many runs it compares, not a generic "Training".
-  assert.match(svg, />Seed Q&amp;A[^<]* · 2 runs: training and validation loss<\/text>/, 'the exported SVG\'s title');
+  assert.match(svg, />Seed Q&amp;A[^<]* · 2 runs: loss<\/text>/, 'the exported SVG\'s title');
   await page.click('>>> [data-testid=pin-run]');
   await page.waitForFunction(() => document.querySelector('tp-playground').shadowRoot.querySelector('[data-testid=run-list] > li[data-kept=false]') === null);
   assert.equal(await page.$eval('>>> [data-testid=runs-holds]', (el) => el.textContent), 'kept: 2');

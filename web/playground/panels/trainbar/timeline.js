@@ -1,9 +1,10 @@
 // trainbar/timeline.js — the run's history under the training bar: a slider over the recorded
 // snapshots (every view shows the model as it was at the step picked), Play to replay the
 // history at its own speed (steps of the history per second), and the training pace (steps per
-// second, or as fast as possible), two separate choices. The slider's end follows the newest snapshot while training goes on. After a new
-// input the worker traces the history again; the text says so, and how many steps show the
-// input when some could not be traced again (their weights were not kept). Pure.
+// second, or as fast as possible), two separate choices. The slider's end follows the newest
+// snapshot while training goes on. After a new input the worker traces the history again; the
+// text says so, and how many steps show the input when some could not be traced again (their
+// weights were not kept). Pure.
 import { PACES, defaultPace } from '../../state.js';
 import { tr } from '../common.js';
 
