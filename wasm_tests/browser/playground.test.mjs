@@ -245,6 +245,10 @@ test('a copied link reproduces the set-up, and the page works at 375 px with the
   });
   const train = await box('>>> [data-testid=train]'), replay = await box('>>> [data-testid=play]');
   assert.ok(replay.left >= train.right || replay.right <= train.left, `the replay's ▶ (${replay.left}–${replay.right} px) is under Train ▶ (${train.left}–${train.right} px)`);
+  // The model view's thumbnails, the last column's frame included, fit its width.
+  await scrollTo(copy.page, '>>> #attn-grid');
+  const grid = await copy.page.$eval('>>> #attn-grid', (el) => ({ canvas: el.shadowRoot.querySelector('canvas').getBoundingClientRect().width, stage: el.shadowRoot.querySelector('.stage').clientWidth }));
+  assert.ok(grid.canvas > 0 && grid.canvas <= grid.stage, `the model view draws ${grid.canvas} px in a ${grid.stage} px view`);
   await panelShots(copy.page, 'playground-375');
 
   // Keyboard only: Tab reaches the train button (with a visible focus ring) and Enter starts it.

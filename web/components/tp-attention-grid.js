@@ -13,6 +13,10 @@ import { fmt } from './shared/format.js';
 import { measureText } from './shared/scene.js';
 import { defineElement } from '../ui/element.js';
 
+// How far the selected thumbnail's frame reaches past it (2.5 px out, half of its 3 px line):
+// room kept at the right edge, so the last column's frame is drawn whole.
+const EDGE = 4;
+
 export class TpAttentionGrid extends VizElement {
   static observedAttributes = ['label', 'max-thumb'];
   static labels = { ...VizElement.labels, 'attn.layer': 'layer', 'attn.head': 'head', 'heatmap.masked': 'masked',
@@ -46,7 +50,7 @@ export class TpAttentionGrid extends VizElement {
     const L = m.probs.length, H = m.heads, T = m.T, S = m.S, first = m.firstLayer ?? 0;
     const labelW = measureText(`${this.t('attn.layer')} ${first + L - 1}`, 11, { family: th.font }) + 14, headH = 30, gap = 10;
     const maxThumb = Number(this.getAttribute('max-thumb') ?? 150);
-    const thumb = Math.max(24, Math.min(maxThumb, (width - labelW - gap * (H - 1)) / H));
+    const thumb = Math.max(24, Math.min(maxThumb, (width - labelW - gap * (H - 1) - EDGE) / H));
     const cellW = thumb / S, cellH = thumb / T;
     const items = [];
     this._geom = { labelW, headH, gap, thumb, cellW, cellH, L, H, T, S };
@@ -81,7 +85,7 @@ export class TpAttentionGrid extends VizElement {
         items.push({ type: 'rect', x: x - (sel ? 2.5 : 0.5), y: y - (sel ? 2.5 : 0.5), w: thumb + (sel ? 5 : 1), h: thumb + (sel ? 5 : 1), r: sel ? 3 : 1, stroke: sel ? headColor(h) : th.rule, lw: sel ? 3 : 1, fill: null });
       }
     }
-    return { width: labelW + H * thumb + (H - 1) * gap + 4, height: headH + L * thumb + (L - 1) * gap + 6, items, font: th.font, monoFont: th.mono };
+    return { width: labelW + H * thumb + (H - 1) * gap + EDGE, height: headH + L * thumb + (L - 1) * gap + 6, items, font: th.font, monoFont: th.mono };
   }
 
   _at(x, y) {

@@ -35,6 +35,7 @@ export const BASE_CSS = `
   :host([no-export]) button.exp { display: none; }
   :host([no-export]) .bar:has(.title:empty) { display: none; }
   button:focus-visible, canvas:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+  .frame { position: relative; }
   .stage { position: relative; width: 100%; overflow-x: auto; overflow-y: hidden; }
   canvas { display: block; border-radius: 4px; }
   .tip { position: absolute; pointer-events: none; z-index: 3; background: var(--_fg); color: var(--_bg);
@@ -75,7 +76,7 @@ export class VizElement extends Labelled(ElementBase) {
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = `<div class="bar" part="bar"><span class="title" part="title"></span><span class="grow"></span><slot name="actions"></slot>
         <button type="button" class="exp" data-format="png">PNG</button><button type="button" class="exp" data-format="svg">SVG</button></div>
-      <div class="stage" part="stage"><canvas part="canvas" role="img" tabindex="0"></canvas><div class="tip" hidden></div></div>
+      <div class="frame"><div class="stage" part="stage"><canvas part="canvas" role="img" tabindex="0"></canvas></div><div class="tip" hidden></div></div>
       <div class="sr-only"><table></table></div>`;
     adoptStyles(root, THEME_CSS, BASE_CSS, this.constructor.css);
     this.canvas = root.querySelector('canvas');
@@ -266,8 +267,10 @@ export class VizElement extends Labelled(ElementBase) {
       tip.hidden = false;
       const stage = this.shadowRoot.querySelector('.stage');
       const px = x ?? hit.x ?? 0, py = y ?? hit.y ?? 0;
-      const left = Math.min(Math.max(0, px + 14), Math.max(0, stage.clientWidth - tip.offsetWidth - 4));
-      tip.style.left = `${left - stage.scrollLeft * 0}px`;
+      // The tip sits beside the stage, not in it, so the stage's scrolling never clips it: the
+      // point is moved by the stage's scroll, and the tip kept inside the view's width.
+      const left = Math.min(Math.max(0, px - stage.scrollLeft + 14), Math.max(0, stage.clientWidth - tip.offsetWidth - 4));
+      tip.style.left = `${left}px`;
       tip.style.top = `${Math.max(0, py + 14)}px`;
     } else {
       tip.hidden = true;
